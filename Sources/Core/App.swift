@@ -1,0 +1,78 @@
+/// An app composed of features: each added feature is handed to every feature observer.
+///
+/// Used on the main actor. Observers run in the order they were added; an observer added after some features is
+/// given those features at once, in the order they were added, so the order of setup calls does not matter.
+@MainActor
+public protocol App: AnyObject {
+    /// Adds `feature` and hands it to every observer, in the order they were added.
+    ///
+    /// - Throws: ``AppError/observerFailed(feature:observer:underlying:)`` when an observer throws. The observers
+    ///   before it keep the feature, the ones after it are not called, and the feature is not given to observers
+    ///   added later.
+    func add(feature: any Feature) throws
+
+    /// Adds `observer`, then hands it every feature added so far, in order.
+    ///
+    /// - Throws: ``AppError/observerFailed(feature:observer:underlying:)`` when the observer throws for one of the
+    ///   earlier features. The observer stays added and keeps the features it accepted; the remaining earlier
+    ///   features are not given to it.
+    func add(featureObserver observer: any FeatureObserver) throws
+}
+
+/// Errors of the composition layer.
+public enum AppError: Error, CustomStringConvertible {
+    /// A feature observer threw while installing a feature.
+    case observerFailed(feature: String, observer: String, underlying: any Error)
+
+    /// What went wrong, naming the feature, the observer and the observer's error.
+    public var description: String {
+        switch self {
+        case .observerFailed(let feature, let observer, let underlying):
+            return "feature observer \(observer) failed to add feature \(feature): \(underlying)"
+        }
+    }
+}
+
+/// The plain ``App``: a list of features and a list of observers.
+///
+/// ```swift
+/// let app = DefaultApp()
+/// try app.add(featureObserver: MyObserver())
+/// try app.add(feature: MenuFeature())
+/// ```
+@MainActor
+public final class DefaultApp: App {
+    /// The features added so far, in order.
+    public private(set) var features: [any Feature] = []
+
+    /// The observers added so far, in order.
+    public private(set) var featureObservers: [any FeatureObserver] = []
+
+    /// Creates an app with no features and no observers.
+    public init() {}
+
+    /// Adds `feature` and hands it to every observer; see ``App/add(feature:)``.
+    public func add(feature: any Feature) throws {
+        for observer in featureObservers {
+            try install(feature, with: observer)
+        }
+        features.append(feature)
+    }
+
+    /// Adds `observer` and replays the earlier features to it; see ``App/add(featureObserver:)``.
+    public func add(featureObserver observer: any FeatureObserver) throws {
+        featureObservers.append(observer)
+        for feature in features {
+            try install(feature, with: observer)
+        }
+    }
+
+    private func install(_ feature: any Feature, with observer: any FeatureObserver) throws {
+        do {
+            try observer.featureAdded(application: self, feature: feature)
+        } catch {
+            throw AppError.observerFailed(
+                feature: feature.featureName, observer: observer.observerName, underlying: error)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// Whatever the platform shows: a UIKit or AppKit view controller, a SwiftUI hosting controller, a terminal screen,
+/// a test double.
+///
+/// The Wireframe makes controllers through controller providers and hands them to a ``Navigator``, which delivers
+/// their ``LifecycleEvent``s, on the main actor, in UIKit's order. A conformer only stores its attachments:
+///
+/// ```swift
+/// final class MenuScreen: Controller {
+///     var attachments = ControllerAttachments()
+///     func lifecycleEvent(_ event: LifecycleEvent) { if event == .load { draw() } }
+/// }
+/// ```
+@MainActor
+public protocol Controller: AnyObject {
+    /// What Brigade keeps with the controller: its presenters and whether it was loaded. The controller owns them,
+    /// so presenters live exactly as long as the controller does.
+    var attachments: ControllerAttachments { get set }
+
+    /// Called by the navigator for each lifecycle event, before the controller's presenters are told. By default it
+    /// does nothing.
+    func lifecycleEvent(_ event: LifecycleEvent)
+}
+
+extension Controller {
+    /// Does nothing.
+    public func lifecycleEvent(_ event: LifecycleEvent) {}
+
+    /// The presenters attached to the controller, in the order they were attached.
+    public var presenters: [any Presenter] {
+        attachments.presenters
+    }
+}
+
+/// What Brigade stores with a ``Controller``. Conformers declare `var attachments = ControllerAttachments()` and
+/// leave it to the wireframe and the navigator.
+@MainActor
+public struct ControllerAttachments {
+    /// The presenters attached by the wireframe, in order; the controller owns them.
+    public var presenters: [any Presenter] = []
+    /// Whether the navigator has delivered ``LifecycleEvent/load`` yet.
+    public var isLoaded = false
+
+    /// Creates empty attachments.
+    public nonisolated init() {}
+}
+
+/// The lifecycle events a navigator delivers to a controller and its presenters.
+///
+/// For a controller coming on screen: ``load`` (once, the first time), ``willAppear(animated:)``,
+/// ``didAppear(animated:)``; for one leaving: ``willDisappear(animated:)``, ``didDisappear(animated:)``. When one
+/// controller replaces another, the leaving one's `willDisappear` comes before the arriving one's `willAppear`, and
+/// the leaving one's `didDisappear` before the arriving one's `didAppear`.
+public enum LifecycleEvent: Hashable, Sendable, CustomStringConvertible {
+    /// The controller is about to be shown for the first time.
+    case load
+    /// The controller is about to appear.
+    case willAppear(animated: Bool)
+    /// The controller appeared.
+    case didAppear(animated: Bool)
+    /// The controller is about to disappear.
+    case willDisappear(animated: Bool)
+    /// The controller disappeared.
+    case didDisappear(animated: Bool)
+
+    /// The event's name, as in `willAppear(animated)`.
+    public var description: String {
+        switch self {
+        case .load: return "load"
+        case .willAppear(let animated): return "willAppear(\(animated ? "animated" : "not animated"))"
+        case .didAppear(let animated): return "didAppear(\(animated ? "animated" : "not animated"))"
+        case .willDisappear(let animated): return "willDisappear(\(animated ? "animated" : "not animated"))"
+        case .didDisappear(let animated): return "didDisappear(\(animated ? "animated" : "not animated"))"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// A unit of an app: a screen, a piece of logic, a service. Features are handed to an ``App``, which passes them to
+/// every ``FeatureObserver``.
+///
+/// A feature is usually several kinds at once (a view feature that is also a presenter feature, say); each kind is
+/// a protocol refining this one, handled by its own observer. Features are created and added on the main actor.
+@MainActor
+public protocol Feature: AnyObject {
+    /// A name for messages and errors; by default the feature's type name.
+    var featureName: String { get }
+}
+
+extension Feature {
+    /// The feature's type name.
+    public var featureName: String {
+        String(describing: type(of: self))
+    }
+}
+
+/// Something that reacts to the features added to an ``App``: it installs the parts of a feature it understands.
+///
+/// Called by the app on the main actor, once per feature: for each ``App/add(feature:)`` after the observer was added,
+/// and, when the observer is added, for each feature added before it, in order.
+@MainActor
+public protocol FeatureObserver: AnyObject {
+    /// Installs what `feature` offers this observer; a feature of a kind the observer does not handle is ignored.
+    ///
+    /// - Throws: Any error; the app wraps it in ``AppError/observerFailed(feature:observer:underlying:)``.
+    func featureAdded(application: any App, feature: any Feature) throws
+
+    /// A name for messages and errors; by default the observer's type name.
+    var observerName: String { get }
+}
+
+extension FeatureObserver {
+    /// The observer's type name.
+    public var observerName: String {
+        String(describing: type(of: self))
+    }
+}

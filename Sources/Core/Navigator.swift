@@ -1,0 +1,70 @@
+/// Shows controllers: a navigation stack and a stack of modals above it. The only thing a routing presenter talks
+/// to.
+///
+/// Used on the main actor. Every method returns once the transition is complete and delivers the lifecycle events
+/// of the controllers involved, first to the controller and then to its presenters, in UIKit's order (see
+/// ``LifecycleEvent``). A navigator releases a controller, and with it its presenters, when it leaves both stacks.
+@MainActor
+public protocol Navigator: AnyObject {
+    /// The navigation stack, bottom first.
+    var stack: [any Controller] { get }
+
+    /// The modals, the first presented first.
+    var modalStack: [any Controller] { get }
+
+    /// Pushes `controller` onto the navigation stack.
+    /// - Throws: ``NavigatorError/alreadyShown(_:)`` when it is already on a stack.
+    func push(_ controller: any Controller, animated: Bool) async throws
+
+    /// Pops the top of the navigation stack.
+    /// - Throws: ``NavigatorError/nothingToPop`` when the stack holds one controller or none.
+    func pop(animated: Bool) async throws
+
+    /// Pops until `controller` is the top of the navigation stack.
+    /// - Throws: ``NavigatorError/notOnStack(_:)`` when it is not on the navigation stack.
+    func pop(to controller: any Controller, animated: Bool) async throws
+
+    /// Presents `controller` modally above everything shown.
+    /// - Throws: ``NavigatorError/alreadyShown(_:)`` when it is already on a stack.
+    func present(_ controller: any Controller, animated: Bool) async throws
+
+    /// Dismisses the topmost modal.
+    /// - Throws: ``NavigatorError/nothingToDismiss`` when no modal is shown.
+    func dismiss(animated: Bool) async throws
+
+    /// Makes `controller` the only controller: dismisses every modal and replaces the whole navigation stack.
+    func setRoot(_ controller: any Controller, animated: Bool) async throws
+
+    /// Replaces the top of the navigation stack with `controller`, or makes it the root when the stack is empty.
+    /// - Throws: ``NavigatorError/alreadyShown(_:)`` when it is already on a stack.
+    func replaceTop(with controller: any Controller, animated: Bool) async throws
+}
+
+extension Navigator {
+    /// The controller on screen: the topmost modal, else the top of the navigation stack.
+    public var topController: (any Controller)? {
+        modalStack.last ?? stack.last
+    }
+}
+
+/// Errors a navigator reports for calls its stacks cannot honour.
+public enum NavigatorError: Error, Equatable, CustomStringConvertible {
+    /// `pop` with one controller or none on the navigation stack.
+    case nothingToPop
+    /// `dismiss` with no modal shown.
+    case nothingToDismiss
+    /// `pop(to:)` with a controller that is not on the navigation stack; carries its type name.
+    case notOnStack(String)
+    /// A controller that is already shown was pushed or presented again; carries its type name.
+    case alreadyShown(String)
+
+    /// What went wrong.
+    public var description: String {
+        switch self {
+        case .nothingToPop: return "cannot pop: the navigation stack holds one controller or none"
+        case .nothingToDismiss: return "cannot dismiss: no modal is shown"
+        case .notOnStack(let name): return "cannot pop to \(name): it is not on the navigation stack"
+        case .alreadyShown(let name): return "cannot show \(name): it is already shown"
+        }
+    }
+}

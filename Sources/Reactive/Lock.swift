@@ -1,0 +1,90 @@
+#if canImport(os)
+import os
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
+#endif
+
+/// The one small lock every Brigade component uses for state shared across threads.
+///
+/// `Mutex` from the Synchronization module needs iOS 18 / macOS 15, below Brigade's platform floor, so this wraps
+/// `os_unfair_lock` on Apple systems and a `pthread_mutex_t` elsewhere. It is not recursive.
+package final class Lock: @unchecked Sendable {
+    // The pointer is allocated once and never reassigned; the lock it points to guards itself.
+    #if canImport(os)
+    private let pointer: UnsafeMutablePointer<os_unfair_lock>
+    #else
+    private let pointer: UnsafeMutablePointer<pthread_mutex_t>
+    #endif
+
+    /// Creates an unlocked lock.
+    package init() {
+        #if canImport(os)
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: os_unfair_lock())
+        #else
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(pointer, nil)
+        #endif
+    }
+
+    deinit {
+        #if !canImport(os)
+        pthread_mutex_destroy(pointer)
+        #endif
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+
+    /// Acquires the lock, blocking until it is free.
+    @inline(__always)
+    package func lock() {
+        #if canImport(os)
+        os_unfair_lock_lock(pointer)
+        #else
+        pthread_mutex_lock(pointer)
+        #endif
+    }
+
+    /// Releases the lock; only the thread that acquired it may call this.
+    @inline(__always)
+    package func unlock() {
+        #if canImport(os)
+        os_unfair_lock_unlock(pointer)
+        #else
+        pthread_mutex_unlock(pointer)
+        #endif
+    }
+
+    /// Runs `body` while holding the lock and returns its result.
+    @inline(__always)
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// A value of any type behind a ``Lock``: the one way Brigade shares mutable state between threads.
+package final class Locked<Value>: @unchecked Sendable {
+    // `lock` guards `value`; it is read and written only inside `withLock`.
+    private let lock = Lock()
+    private var value: Value
+
+    /// Wraps `value`.
+    package init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    @inline(__always)
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

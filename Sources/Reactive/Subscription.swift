@@ -1,0 +1,72 @@
+/// A handle on one subscriber of an ``ObservableProperty`` or a ``SignalBus``.
+///
+/// The subscription ends when ``dispose()`` is called, or when the ``SubscriptionReferenceBag`` it was added to goes
+/// away. Dropping the handle alone does not end it; keep it in a bag. A subscription keeps the property it observes
+/// alive, so a derived property lives as long as someone subscribes to it.
+public final class Subscription: Sendable {
+    private let onDispose: Locked<(@Sendable () -> Void)?>
+
+    /// Creates a subscription that runs `onDispose` once, on the first call to ``dispose()``.
+    public init(onDispose: @escaping @Sendable () -> Void) {
+        self.onDispose = Locked(onDispose)
+    }
+
+    /// Whether ``dispose()`` has been called.
+    public var isDisposed: Bool {
+        onDispose.withLock { $0 == nil }
+    }
+
+    /// Ends the subscription. Calling it again does nothing.
+    ///
+    /// After it returns, the subscriber is not called for values set afterwards.
+    public func dispose() {
+        let action = onDispose.withLock { action -> (@Sendable () -> Void)? in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+
+    /// Hands the subscription to `bag`, which disposes it when the bag is disposed or released.
+    public func add(to bag: SubscriptionReferenceBag) {
+        bag.add(self)
+    }
+}
+
+/// Holds subscriptions and disposes all of them when it is released or when ``dispose()`` is called.
+///
+/// ```swift
+/// let bag = SubscriptionReferenceBag()
+/// property.subscribe { print($0) }.add(to: bag)
+/// ```
+public final class SubscriptionReferenceBag: Sendable {
+    private let subscriptions = Locked<[Subscription]>([])
+
+    /// Creates an empty bag.
+    public init() {}
+
+    deinit {
+        dispose()
+    }
+
+    /// Adds `subscription` to the bag.
+    public func add(_ subscription: Subscription) {
+        subscriptions.withLock { $0.append(subscription) }
+    }
+
+    /// The number of subscriptions the bag holds.
+    public var count: Int {
+        subscriptions.withLock { $0.count }
+    }
+
+    /// Disposes every subscription in the bag, in the order they were added, and empties it.
+    public func dispose() {
+        let taken = subscriptions.withLock { held -> [Subscription] in
+            defer { held.removeAll() }
+            return held
+        }
+        for subscription in taken {
+            subscription.dispose()
+        }
+    }
+}
