@@ -34,3 +34,4 @@ func addComponent(
 
 addComponent("Reactive")
 addComponent("Core")
+addComponent("Wireframe", dependencies: ["BrigadeCore"])

@@ -51,6 +51,11 @@ public final class DefaultApp: App {
     /// Creates an app with no features and no observers.
     public init() {}
 
+    /// Creates an app with no features and `featureObservers`, in order.
+    public init(featureObservers: [any FeatureObserver]) {
+        self.featureObservers = featureObservers
+    }
+
     /// Adds `feature` and hands it to every observer; see ``App/add(feature:)``.
     public func add(feature: any Feature) throws {
         for observer in featureObservers {

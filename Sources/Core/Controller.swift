@@ -39,6 +39,8 @@ public struct ControllerAttachments {
     public var presenters: [any Presenter] = []
     /// Whether the navigator has delivered ``LifecycleEvent/load`` yet.
     public var isLoaded = false
+    /// The route result the controller was made for, when the wireframe made it.
+    public var routeResult: RouteResult?
 
     /// Creates empty attachments.
     public nonisolated init() {}

@@ -1,0 +1,310 @@
+import BrigadeCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Brigade's ``Wireframe``: a trie of route patterns and VISPER's routing flow.
+///
+/// ```swift
+/// let wireframe = DefaultWireframe()
+/// let navigator = HeadlessNavigator()
+/// wireframe.navigateOn(navigator)
+/// try wireframe.add(routePattern: "/menu/:dish")
+/// wireframe.add(controllerProvider: DishScreenProvider(), priority: 0)
+/// try await wireframe.route(to: "/menu/soup")
+/// ```
+///
+/// Routing a URL:
+/// 1. match it (``RouteMatcher``); caller parameters override path parameters, which override query items;
+/// 2. fold the option providers from low to high priority, each seeing the option the previous one left;
+/// 3. pick the routing handler or controller provider with the highest priority (a tie goes to the handler);
+/// 4. make the controller and attach the presenters of every responsible presenter provider, highest priority
+///    first;
+/// 5. tell the routing observers of the pattern `willPresent`, highest priority first; have the responsible routing
+///    presenter with the highest priority show the controller through the navigator; tell the observers
+///    `didPresent`.
+///
+/// The wireframe holds its navigator weakly. Used on the main actor.
+@MainActor
+public final class DefaultWireframe: Wireframe {
+    private let matcher: RouteMatcher
+    private var controllerProviders = PriorityList<any ControllerProvider>()
+    private var routingHandlers: [String: PriorityList<RoutingHandler>] = [:]
+    private var optionProviders = PriorityList<any RoutingOptionProvider>()
+    private var presenterProviders = PriorityList<any PresenterProvider>()
+    private var routingPresenters = PriorityList<any RoutingPresenter>()
+    private var routingObservers = PriorityList<(observer: any RoutingObserver, pattern: String?)>()
+    private weak var navigator: (any Navigator)?
+
+    /// Creates a wireframe with the built-in ``NavigatorRoutingPresenter`` at the lowest priority.
+    /// - Parameter caseSensitive: Whether literal segments must match in letter case; `true` by default.
+    public init(caseSensitive: Bool = true) {
+        matcher = RouteMatcher(caseSensitive: caseSensitive)
+        routingPresenters.insert(NavigatorRoutingPresenter(), priority: .min)
+    }
+
+    /// Sets the navigator that routed controllers are shown on. The wireframe holds it weakly.
+    public func navigateOn(_ navigator: any Navigator) {
+        self.navigator = navigator
+    }
+
+    /// The patterns registered so far, by their text.
+    public var routePatterns: [String: RoutePattern] { matcher.patterns }
+
+    // MARK: - Registration
+
+    /// Registers `routePattern`; registering the same text again does nothing.
+    /// - Throws: A ``WireframeError`` for a malformed pattern (with the position) or one that conflicts with a
+    ///   registered pattern.
+    public func add(routePattern: String) throws {
+        try matcher.add(RoutePattern(routePattern))
+    }
+
+    /// Registers a controller provider; among responsible providers and handlers the highest priority wins.
+    public func add(controllerProvider: any ControllerProvider, priority: Int = 0) {
+        controllerProviders.insert(controllerProvider, priority: priority)
+    }
+
+    /// Registers `handler` for `routePattern`, registering the pattern too when it is new. A handler wins over a
+    /// controller provider of equal priority.
+    public func add(routingHandler: @escaping RoutingHandler, routePattern: String, priority: Int = 0) throws {
+        try add(routePattern: routePattern)
+        routingHandlers[routePattern, default: PriorityList()].insert(routingHandler, priority: priority)
+    }
+
+    /// Registers an option provider; they run from low to high priority.
+    public func add(optionProvider: any RoutingOptionProvider, priority: Int = 0) {
+        optionProviders.insert(optionProvider, priority: priority)
+    }
+
+    /// Registers a presenter provider; every responsible one adds presenters, highest priority first.
+    public func add(presenterProvider: any PresenterProvider, priority: Int = 0) {
+        presenterProviders.insert(presenterProvider, priority: priority)
+    }
+
+    /// Registers a routing presenter; the responsible one with the highest priority shows the controller.
+    public func add(routingPresenter: any RoutingPresenter, priority: Int = 0) {
+        routingPresenters.insert(routingPresenter, priority: priority)
+    }
+
+    /// Registers a routing observer, told about routes of `routePattern` only when one is given.
+    public func add(routingObserver: any RoutingObserver, priority: Int = 0, routePattern: String? = nil) {
+        routingObservers.insert((routingObserver, routePattern), priority: priority)
+    }
+
+    // MARK: - Routing
+
+    /// Whether `url` matches a registered pattern and a routing handler or controller provider takes it.
+    public func canRoute(url: URL, parameters: RouteParameters = [:]) -> Bool {
+        guard let result = try? routeResult(url: url, parameters: parameters, option: nil) else { return false }
+        return handler(for: result) != nil
+    }
+
+    /// The route result `url` would give, after the option providers ran.
+    /// - Throws: ``WireframeError/noRoute(url:)`` when no pattern matches.
+    public func routeResult(
+        url: URL,
+        parameters: RouteParameters = [:],
+        option: RoutingOption? = nil
+    ) throws(WireframeError) -> RouteResult {
+        guard let match = matcher.match(url: url) else { throw .noRoute(url: url) }
+        var result = RouteResult(
+            routePattern: match.pattern.text,
+            url: url,
+            parameters: parameters.isEmpty ? match.parameters : match.parameters.merging(parameters),
+            option: option ?? .push
+        )
+        for (_, provider) in optionProviders.ascending {
+            if let option = provider.option(routeResult: result) {
+                result.option = option
+            }
+        }
+        return result
+    }
+
+    /// Routes `url` and returns once its controller is shown (or its handler returned).
+    ///
+    /// - Parameters:
+    ///   - parameters: Caller values; they override path parameters, which override query items.
+    ///   - option: The option before option providers run; `nil` means push.
+    /// - Throws: A ``WireframeError`` naming the URL: no route, no controller, no routing presenter, navigator
+    ///   missing, or ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the
+    ///   navigator threw.
+    public func route(url: URL, parameters: RouteParameters = [:], option: RoutingOption? = nil) async throws {
+        let result = try routeResult(url: url, parameters: parameters, option: option)
+        switch handler(for: result) {
+        case nil:
+            throw WireframeError.noController(url: url, pattern: result.routePattern)
+        case .handler(let handler):
+            try await wrapping(url) { try await handler(result) }
+        case .provider(let provider):
+            if result.option.presentation == .getController {
+                _ = try makeController(result, provider: provider)
+                return
+            }
+            guard let navigator else { throw WireframeError.navigatorMissing(url: url) }
+            let routingPresenter = routingPresenters.descending.first {
+                $0.element.isResponsible(option: result.option)
+            }
+            guard let routingPresenter = routingPresenter?.element else {
+                throw WireframeError.noRoutingPresenter(url: url, option: result.option)
+            }
+            let controller = try makeController(result, provider: provider)
+            let observers = routingObservers.descending.filter { entry in
+                entry.element.pattern.map { $0 == result.routePattern } ?? true
+            }
+            for (_, entry) in observers {
+                entry.observer.willPresent(controller: controller, routeResult: result)
+            }
+            try await wrapping(url) {
+                try await routingPresenter.present(controller: controller, routeResult: result, navigator: navigator)
+            }
+            for (_, entry) in observers {
+                entry.observer.didPresent(controller: controller, routeResult: result)
+            }
+        }
+    }
+
+    /// Routes the URL written in `text`; see ``route(url:parameters:option:)``.
+    /// - Throws: ``WireframeError/invalidURL(_:)`` when `text` is not a URL, else as `route(url:)`.
+    public func route(to text: String, parameters: RouteParameters = [:], option: RoutingOption? = nil) async throws {
+        guard let url = URL(string: text) else { throw WireframeError.invalidURL(text) }
+        try await route(url: url, parameters: parameters, option: option)
+    }
+
+    /// Builds a whole stack from `urls` in one call: the first becomes the root, the others are pushed in order.
+    ///
+    /// Every URL is matched before anything is shown, so a deep link with an unknown URL changes nothing.
+    /// - Throws: ``WireframeError/noRoute(url:)`` for the first URL that matches no pattern, or any error of
+    ///   ``route(url:parameters:option:)``.
+    public func route(stack urls: [URL], animated: Bool = false) async throws {
+        for url in urls {
+            let result = try routeResult(url: url)
+            guard handler(for: result) != nil else {
+                throw WireframeError.noController(url: url, pattern: result.routePattern)
+            }
+        }
+        for (index, url) in urls.enumerated() {
+            let option = RoutingOption(index == 0 ? .root : .push, animated: animated && index == urls.count - 1)
+            try await route(url: url, option: option)
+        }
+    }
+
+    /// Makes the controller for `url` with its presenters attached, without showing it.
+    /// - Throws: ``WireframeError/noRoute(url:)``, ``WireframeError/noController(url:pattern:)`` (also when a
+    ///   routing handler takes the URL), or ``WireframeError/routingFailed(url:underlying:)``.
+    public func controller(url: URL, parameters: RouteParameters = [:]) throws -> any Controller {
+        let result = try routeResult(url: url, parameters: parameters, option: .getController)
+        guard case .provider(let provider) = handler(for: result) else {
+            throw WireframeError.noController(url: url, pattern: result.routePattern)
+        }
+        return try makeController(result, provider: provider)
+    }
+
+    /// A URL for `pattern` filled with `parameters` (reverse routing).
+    ///
+    /// ```swift
+    /// try wireframe.url(forPattern: "/menu/:dish", parameters: ["dish": "crème brûlée"])
+    /// // /menu/cr%C3%A8me%20br%C3%BBl%C3%A9e
+    /// ```
+    /// - Throws: ``WireframeError/unknownPattern(_:)`` when `pattern` is not registered,
+    ///   ``WireframeError/missingParameter(pattern:name:)`` when a required parameter is not given.
+    public func url(forPattern pattern: String, parameters: RouteParameters = [:]) throws(WireframeError) -> URL {
+        guard let registered = matcher.patterns[pattern] else { throw .unknownPattern(pattern) }
+        let text = try registered.path(parameters: parameters)
+        guard let url = URL(string: text) else { throw .invalidURL(text) }
+        return url
+    }
+
+    // MARK: - Navigation
+
+    /// The controller on screen, if a navigator is set and shows one.
+    public var topController: (any Controller)? {
+        navigator?.topController
+    }
+
+    /// Pops the top of the navigation stack.
+    /// - Throws: ``WireframeError/noNavigator``, or the navigator's ``NavigatorError``.
+    public func popController(animated: Bool = true) async throws {
+        guard let navigator else { throw WireframeError.noNavigator }
+        try await navigator.pop(animated: animated)
+    }
+
+    /// Dismisses the topmost modal.
+    /// - Throws: ``WireframeError/noNavigator``, or the navigator's ``NavigatorError``.
+    public func dismissTopController(animated: Bool = true) async throws {
+        guard let navigator else { throw WireframeError.noNavigator }
+        try await navigator.dismiss(animated: animated)
+    }
+
+    /// Pops back to the topmost controller on the navigation stack made for `routePattern`.
+    /// - Throws: ``WireframeError/noNavigator``, ``WireframeError/unknownPattern(_:)`` when no controller on the
+    ///   stack was made for it, or the navigator's ``NavigatorError``.
+    public func back(to routePattern: String, animated: Bool = true) async throws {
+        guard let navigator else { throw WireframeError.noNavigator }
+        let target = navigator.stack.last { $0.attachments.routeResult?.routePattern == routePattern }
+        guard let target else { throw WireframeError.unknownPattern(routePattern) }
+        try await navigator.pop(to: target, animated: animated)
+    }
+
+    // MARK: - Flow steps
+
+    private enum Taker {
+        case handler(RoutingHandler)
+        case provider(any ControllerProvider)
+    }
+
+    private func handler(for result: RouteResult) -> Taker? {
+        let handler = routingHandlers[result.routePattern]?.descending.first { _ in true }
+        let provider = controllerProviders.descending.first { $0.element.isResponsible(routeResult: result) }
+        switch (handler, provider) {
+        case (nil, nil):
+            return nil
+        case (let handler?, nil):
+            return .handler(handler.element)
+        case (nil, let provider?):
+            return .provider(provider.element)
+        case (let handler?, let provider?):
+            return handler.priority >= provider.priority ? .handler(handler.element) : .provider(provider.element)
+        }
+    }
+
+    private func makeController(_ result: RouteResult, provider: any ControllerProvider) throws -> any Controller {
+        try wrapping(result.url) {
+            let controller = try provider.makeController(routeResult: result)
+            controller.attachments.routeResult = result
+            for (_, presenterProvider) in presenterProviders.descending
+            where presenterProvider.isResponsible(routeResult: result, controller: controller) {
+                for presenter in try presenterProvider.makePresenters(routeResult: result, controller: controller)
+                where presenter.isResponsible(routeResult: result, controller: controller) {
+                    try presenter.addPresentationLogic(routeResult: result, controller: controller)
+                    controller.attachments.presenters.append(presenter)
+                }
+            }
+            return controller
+        }
+    }
+
+    private func wrapping<T>(_ url: URL, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as WireframeError {
+            throw error
+        } catch {
+            throw WireframeError.routingFailed(url: url, underlying: error)
+        }
+    }
+
+    private func wrapping(_ url: URL, _ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let error as WireframeError {
+            throw error
+        } catch {
+            throw WireframeError.routingFailed(url: url, underlying: error)
+        }
+    }
+}

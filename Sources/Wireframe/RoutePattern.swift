@@ -1,0 +1,276 @@
+import BrigadeCore
+
+/// A parsed route pattern such as `/menu/:dish`, `/orders(/:id)`, `/files/*` or `bistro://menu/:dish`.
+///
+/// | syntax | meaning |
+/// |---|---|
+/// | `menu` | a literal segment |
+/// | `:dish` | a parameter: any one segment, stored under `dish` |
+/// | `(/:id)`, `(/all)` | an optional group; groups may nest |
+/// | `*` | a trailing wildcard: one or more segments, stored as `[String]` under `*` |
+/// | `bistro://` | a scheme: the pattern matches only URLs of that scheme |
+///
+/// Empty segments are ignored, so `/a//b/` is `/a/b`; `/` alone is the root pattern.
+public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
+    /// The most optional groups one pattern may have (each doubles the number of URL shapes it matches).
+    public static let maximumOptionalGroups = 8
+
+    /// The pattern as written.
+    public let text: String
+    /// The scheme, lowercased, or `nil` when the pattern matches any scheme.
+    public let scheme: String?
+    let items: [Item]
+    /// Every shape the pattern matches: one per combination of its optional groups.
+    let variants: [[Segment]]
+
+    /// Parses `text`.
+    /// - Throws: A ``WireframeError`` naming the pattern and the position of the fault.
+    public init(_ text: String) throws(WireframeError) {
+        var parser = Parser(text: text)
+        let (scheme, items) = try parser.parse()
+        self.text = text
+        self.scheme = scheme
+        self.items = items
+        variants = Self.expand(items)
+        for variant in variants {
+            for segment in variant.dropLast() where segment.kind == .wildcard {
+                throw .wildcardNotLast(pattern: text, position: segment.position)
+            }
+        }
+    }
+
+    /// The pattern as written.
+    public var description: String { text }
+
+    /// The parameter names of the pattern, in order, including `*` for a wildcard.
+    public var parameterNames: [String] {
+        Self.names(in: items)
+    }
+
+    /// Two patterns are equal when they were written the same way.
+    public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
+        lhs.text == rhs.text
+    }
+
+    /// Hashes the text.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+    }
+
+    // MARK: - Reverse routing
+
+    /// The URL string this pattern gives for `parameters`: parameters are percent-encoded; an optional group is
+    /// written only when every parameter in it is given.
+    ///
+    /// ```swift
+    /// try RoutePattern("/orders(/:id)").path(parameters: ["id": 7])  // "/orders/7"
+    /// ```
+    /// - Throws: ``WireframeError/missingParameter(pattern:name:)`` for a required parameter that is not given.
+    public func path(parameters: RouteParameters) throws(WireframeError) -> String {
+        var output = ""
+        if let missing = Self.render(items, parameters: parameters, into: &output) {
+            throw .missingParameter(pattern: text, name: missing)
+        }
+        if output.isEmpty {
+            output = "/"
+        }
+        if let scheme {
+            return scheme + ":/" + output
+        }
+        return output
+    }
+
+    // MARK: - Model
+
+    struct Segment: Hashable, Sendable {
+        enum Kind: Hashable, Sendable {
+            case literal(String)
+            case parameter(String)
+            case wildcard
+        }
+
+        let kind: Kind
+        let position: Int
+    }
+
+    enum Item: Hashable, Sendable {
+        case segment(Segment)
+        case group([Item])
+    }
+
+    private static func expand(_ items: [Item]) -> [[Segment]] {
+        var variants: [[Segment]] = [[]]
+        for item in items {
+            switch item {
+            case .segment(let segment):
+                for index in variants.indices {
+                    variants[index].append(segment)
+                }
+            case .group(let inner):
+                let options = expand(inner)
+                variants = variants.flatMap { prefix in [prefix] + options.map { prefix + $0 } }
+            }
+        }
+        return variants
+    }
+
+    private static func names(in items: [Item]) -> [String] {
+        items.flatMap { item -> [String] in
+            switch item {
+            case .segment(let segment):
+                switch segment.kind {
+                case .literal: return []
+                case .parameter(let name): return [name]
+                case .wildcard: return [RouteParameters.wildcard]
+                }
+            case .group(let inner):
+                return names(in: inner)
+            }
+        }
+    }
+
+    /// Appends the rendering of `items`; returns the name of the first missing parameter, if any.
+    private static func render(_ items: [Item], parameters: RouteParameters, into output: inout String) -> String? {
+        for item in items {
+            switch item {
+            case .segment(let segment):
+                switch segment.kind {
+                case .literal(let literal):
+                    output += "/" + literal
+                case .parameter(let name):
+                    guard let value = parameters[name] else { return name }
+                    output += "/" + PercentEncoding.encode(String(describing: value))
+                case .wildcard:
+                    guard let value = parameters[RouteParameters.wildcard] else { return RouteParameters.wildcard }
+                    let parts = (value as? [String]) ?? [String(describing: value)]
+                    guard !parts.isEmpty else { return RouteParameters.wildcard }
+                    for part in parts {
+                        output += "/" + PercentEncoding.encode(part)
+                    }
+                }
+            case .group(let inner):
+                var groupOutput = ""
+                if render(inner, parameters: parameters, into: &groupOutput) == nil {
+                    output += groupOutput
+                }
+            }
+        }
+        return nil
+    }
+}
+
+/// Reads a pattern's text into segments and groups.
+private struct Parser {
+    let text: String
+    let characters: [Character]
+    var index = 0
+    var groupCount = 0
+    var seenNames: Set<String> = []
+
+    init(text: String) {
+        self.text = text
+        characters = Array(text)
+    }
+
+    mutating func parse() throws(WireframeError) -> (String?, [RoutePattern.Item]) {
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw .emptyPattern
+        }
+        let scheme = try parseScheme()
+        let items = try parseSequence(depth: 0)
+        return (scheme, items)
+    }
+
+    private mutating func parseScheme() throws(WireframeError) -> String? {
+        let separator = characters.indices.first { offset in
+            characters[offset...].starts(with: [":", "/", "/"] as [Character])
+        }
+        guard let separator else { return nil }
+        let scheme = characters[..<separator]
+        let allowed = scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        guard let first = scheme.first, first.isLetter, allowed else {
+            throw .invalidScheme(pattern: text, position: 0)
+        }
+        index = separator + 3
+        return String(scheme).lowercased()
+    }
+
+    private mutating func parseSequence(depth: Int) throws(WireframeError) -> [RoutePattern.Item] {
+        var items: [RoutePattern.Item] = []
+        var current = ""
+        var start = index
+        func finish(_ items: inout [RoutePattern.Item], _ parser: inout Parser) throws(WireframeError) {
+            if !current.isEmpty {
+                items.append(.segment(try parser.segment(current, at: start)))
+            }
+            current = ""
+        }
+        while index < characters.count {
+            let character = characters[index]
+            switch character {
+            case "/":
+                try finish(&items, &self)
+                index += 1
+                start = index
+            case "(":
+                try finish(&items, &self)
+                let open = index
+                index += 1
+                guard index < characters.count, characters[index] == "/" else {
+                    throw .invalidSegment(pattern: text, position: open, reason: "an optional group starts with '/'")
+                }
+                groupCount += 1
+                guard groupCount <= RoutePattern.maximumOptionalGroups else {
+                    throw .tooManyOptionalGroups(pattern: text, limit: RoutePattern.maximumOptionalGroups)
+                }
+                let inner = try parseSequence(depth: depth + 1)
+                guard index < characters.count, characters[index] == ")" else {
+                    throw .unbalancedParenthesis(pattern: text, position: open)
+                }
+                guard !inner.isEmpty else {
+                    throw .invalidSegment(pattern: text, position: open, reason: "an optional group is empty")
+                }
+                items.append(.group(inner))
+                index += 1
+                start = index
+            case ")":
+                guard depth > 0 else {
+                    throw .unbalancedParenthesis(pattern: text, position: index)
+                }
+                try finish(&items, &self)
+                return items
+            default:
+                if current.isEmpty {
+                    start = index
+                }
+                current.append(character)
+                index += 1
+            }
+        }
+        try finish(&items, &self)
+        return items
+    }
+
+    private mutating func segment(_ text: String, at position: Int) throws(WireframeError) -> RoutePattern.Segment {
+        if text == "*" {
+            return .init(kind: .wildcard, position: position)
+        }
+        if text.contains("*") {
+            throw .invalidSegment(pattern: self.text, position: position, reason: "'*' must be a whole segment")
+        }
+        if text.first == ":" {
+            let name = String(text.dropFirst())
+            guard !name.isEmpty else {
+                throw .emptyParameterName(pattern: self.text, position: position)
+            }
+            guard !name.contains(":") else {
+                throw .invalidSegment(pattern: self.text, position: position, reason: "a parameter name has a ':'")
+            }
+            guard seenNames.insert(name).inserted else {
+                throw .duplicateParameterName(pattern: self.text, name: name, position: position)
+            }
+            return .init(kind: .parameter(name), position: position)
+        }
+        return .init(kind: .literal(text), position: position)
+    }
+}

@@ -1,0 +1,118 @@
+import BrigadeCore
+
+/// A feature that owns a route: its pattern, the controller shown for it and, optionally, how it is shown.
+///
+/// ```swift
+/// final class MenuFeature: ViewFeature {
+///     let routePattern = "/menu"
+///     func makeController(routeResult: RouteResult) throws -> any Controller { MenuScreen() }
+/// }
+/// ```
+/// Installed by ``ViewFeatureObserver``: the pattern is registered, the feature becomes the controller provider
+/// for routes of its pattern at its ``priority``, and ``makeOption(routeResult:)`` becomes an option provider.
+@MainActor
+public protocol ViewFeature: Feature {
+    /// The route pattern the feature shows a controller for.
+    var routePattern: String { get }
+    /// The feature's priority as a controller provider; 0 by default.
+    var priority: Int { get }
+    /// The option for routes of the pattern, or `nil` (the default) to keep the caller's option.
+    func makeOption(routeResult: RouteResult) -> RoutingOption?
+    /// Makes the controller for a route of the pattern.
+    func makeController(routeResult: RouteResult) throws -> any Controller
+}
+
+extension ViewFeature {
+    /// 0.
+    public var priority: Int { 0 }
+
+    /// `nil`: keeps the caller's option.
+    public func makeOption(routeResult: RouteResult) -> RoutingOption? { nil }
+}
+
+/// A feature that adds presenters to controllers the wireframe makes; it is its own ``PresenterProvider``.
+///
+/// When the feature is also a ``ViewFeature``, it is by default responsible for the controllers of its own route
+/// pattern; otherwise, by default, for every controller.
+@MainActor
+public protocol PresenterFeature: Feature, PresenterProvider {
+    /// The feature's priority among presenter providers; 0 by default.
+    var presenterPriority: Int { get }
+}
+
+extension PresenterFeature {
+    /// 0.
+    public var presenterPriority: Int { 0 }
+
+    /// Responsible for every controller.
+    public func isResponsible(routeResult: RouteResult, controller: any Controller) -> Bool {
+        true
+    }
+}
+
+extension PresenterFeature where Self: ViewFeature {
+    /// Responsible for the controllers of the feature's own route pattern.
+    public func isResponsible(routeResult: RouteResult, controller: any Controller) -> Bool {
+        routeResult.routePattern == routePattern
+    }
+}
+
+/// Installs ``ViewFeature``s into a wireframe.
+@MainActor
+public final class ViewFeatureObserver: FeatureObserver {
+    private let wireframe: DefaultWireframe
+
+    /// Creates the observer for `wireframe`.
+    public init(wireframe: DefaultWireframe) {
+        self.wireframe = wireframe
+    }
+
+    /// Registers the feature's pattern, controller provider and option provider.
+    /// - Throws: The ``WireframeError`` of a malformed or conflicting pattern; nothing is registered then.
+    public func featureAdded(application: any App, feature: any Feature) throws {
+        guard let feature = feature as? any ViewFeature else { return }
+        try wireframe.add(routePattern: feature.routePattern)
+        let adapter = ViewFeatureAdapter(feature)
+        wireframe.add(controllerProvider: adapter, priority: feature.priority)
+        wireframe.add(optionProvider: adapter, priority: feature.priority)
+    }
+}
+
+/// Installs ``PresenterFeature``s into a wireframe as presenter providers.
+@MainActor
+public final class PresenterFeatureObserver: FeatureObserver {
+    private let wireframe: DefaultWireframe
+
+    /// Creates the observer for `wireframe`.
+    public init(wireframe: DefaultWireframe) {
+        self.wireframe = wireframe
+    }
+
+    /// Registers the feature as a presenter provider at its ``PresenterFeature/presenterPriority``.
+    public func featureAdded(application: any App, feature: any Feature) throws {
+        guard let feature = feature as? any PresenterFeature else { return }
+        wireframe.add(presenterProvider: feature, priority: feature.presenterPriority)
+    }
+}
+
+/// A view feature seen as a controller provider and option provider for its own pattern.
+@MainActor
+private final class ViewFeatureAdapter: ControllerProvider, RoutingOptionProvider {
+    let feature: any ViewFeature
+
+    init(_ feature: any ViewFeature) {
+        self.feature = feature
+    }
+
+    func isResponsible(routeResult: RouteResult) -> Bool {
+        routeResult.routePattern == feature.routePattern
+    }
+
+    func makeController(routeResult: RouteResult) throws -> any Controller {
+        try feature.makeController(routeResult: routeResult)
+    }
+
+    func option(routeResult: RouteResult) -> RoutingOption? {
+        isResponsible(routeResult: routeResult) ? feature.makeOption(routeResult: routeResult) : nil
+    }
+}

@@ -1,0 +1,92 @@
+import BrigadeCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Errors of the Wireframe: malformed and conflicting patterns, and routes that cannot be made or shown.
+///
+/// Pattern errors carry the pattern and the zero-based character position of the fault; routing errors carry the
+/// URL.
+public enum WireframeError: Error, CustomStringConvertible {
+    /// The pattern is empty.
+    case emptyPattern
+    /// The pattern's scheme (before `://`) is empty or has a character other than letters, digits, `+`, `-`, `.`.
+    case invalidScheme(pattern: String, position: Int)
+    /// A `:` parameter has no name.
+    case emptyParameterName(pattern: String, position: Int)
+    /// A parameter name is used twice in one pattern.
+    case duplicateParameterName(pattern: String, name: String, position: Int)
+    /// A `*` stands before the last segment.
+    case wildcardNotLast(pattern: String, position: Int)
+    /// A `(` without its `)`, or a `)` without its `(`.
+    case unbalancedParenthesis(pattern: String, position: Int)
+    /// A segment is malformed, for the reason given.
+    case invalidSegment(pattern: String, position: Int, reason: String)
+    /// The pattern has more optional groups than the router accepts.
+    case tooManyOptionalGroups(pattern: String, limit: Int)
+    /// The pattern matches exactly the URLs that an already registered pattern matches.
+    case conflictingPattern(pattern: String, existing: String)
+    /// No registered pattern matches the URL.
+    case noRoute(url: URL)
+    /// A pattern matched but no controller provider or routing handler is responsible.
+    case noController(url: URL, pattern: String)
+    /// No routing presenter is responsible for the option.
+    case noRoutingPresenter(url: URL, option: RoutingOption)
+    /// Routing needs a navigator and none is set, or it was released (the wireframe holds it weakly).
+    case navigatorMissing(url: URL)
+    /// A provider, presenter, routing presenter or handler threw while routing the URL.
+    case routingFailed(url: URL, underlying: any Error)
+    /// Reverse routing: the pattern needs a parameter the caller did not give.
+    case missingParameter(pattern: String, name: String)
+    /// Reverse routing: the pattern is not registered.
+    case unknownPattern(String)
+    /// Pop or dismiss without a navigator.
+    case noNavigator
+    /// A string that is not a URL.
+    case invalidURL(String)
+
+    /// What went wrong, naming the pattern or URL.
+    public var description: String {
+        switch self {
+        case .emptyPattern:
+            return "route pattern is empty"
+        case .invalidScheme(let pattern, let position):
+            return "pattern '\(pattern)' has an invalid scheme (position \(position))"
+        case .emptyParameterName(let pattern, let position):
+            return "pattern '\(pattern)' has a parameter without a name (position \(position))"
+        case .duplicateParameterName(let pattern, let name, let position):
+            return "pattern '\(pattern)' uses parameter name '\(name)' twice (position \(position))"
+        case .wildcardNotLast(let pattern, let position):
+            return "pattern '\(pattern)' has a wildcard before its last segment (position \(position))"
+        case .unbalancedParenthesis(let pattern, let position):
+            return "pattern '\(pattern)' has an unbalanced parenthesis (position \(position))"
+        case .invalidSegment(let pattern, let position, let reason):
+            return "pattern '\(pattern)' has an invalid segment at position \(position): \(reason)"
+        case .tooManyOptionalGroups(let pattern, let limit):
+            return "pattern '\(pattern)' has more than \(limit) optional groups"
+        case .conflictingPattern(let pattern, let existing):
+            return "pattern '\(pattern)' matches the same URLs as the registered pattern '\(existing)'"
+        case .noRoute(let url):
+            return "no route pattern matches '\(url.absoluteString)'"
+        case .noController(let url, let pattern):
+            return "no controller provider or routing handler for '\(url.absoluteString)' (pattern '\(pattern)')"
+        case .noRoutingPresenter(let url, let option):
+            return "no routing presenter for option \(option) routing '\(url.absoluteString)'"
+        case .navigatorMissing(let url):
+            return "cannot route '\(url.absoluteString)': no navigator is set (call navigateOn(_:))"
+        case .routingFailed(let url, let underlying):
+            return "routing '\(url.absoluteString)' failed: \(underlying)"
+        case .missingParameter(let pattern, let name):
+            return "cannot build a URL from pattern '\(pattern)': parameter '\(name)' is missing"
+        case .unknownPattern(let pattern):
+            return "pattern '\(pattern)' is not registered"
+        case .noNavigator:
+            return "no navigator is set (call navigateOn(_:))"
+        case .invalidURL(let text):
+            return "'\(text)' is not a URL"
+        }
+    }
+}
