@@ -35,3 +35,4 @@ func addComponent(
 addComponent("Reactive")
 addComponent("Core")
 addComponent("Wireframe", dependencies: ["BrigadeCore"])
+addComponent("Redux", dependencies: ["BrigadeCore", "BrigadeReactive"])

@@ -221,12 +221,16 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
 }
 
 /// A weak reference that can be filled in after the closure capturing it was made.
-final class WeakBox<Object: AnyObject>: @unchecked Sendable {
+package final class WeakBox<Object: AnyObject>: @unchecked Sendable {
     // `lock` guards `object`.
     private let lock = Lock()
     private weak var object: Object?
 
-    var value: Object? {
+    /// Creates an empty box.
+    package init() {}
+
+    /// The object, while it is alive.
+    package var value: Object? {
         get { lock.withLock { object } }
         set { lock.withLock { object = newValue } }
     }

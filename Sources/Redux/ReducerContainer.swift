@@ -1,0 +1,162 @@
+import BrigadeCore
+
+/// Holds the reducers of an app, found by action type and state type (VISPER's `ReducerContainer`).
+///
+/// ```swift
+/// let container = ReducerContainer()
+/// container.add(on: \AppState.order) { (order: inout Order, action: AddDish) in
+///     order.dishes.append(action.dish)
+/// }
+/// ```
+///
+/// Lookup is one dictionary access keyed by the action type and the state type, so its cost does not grow with the
+/// number of reducers registered. Several reducers for one action type and state type run in registration order,
+/// each on the previous one's result. An action type with no reducer leaves the state unchanged. Reducers are found
+/// by the action's concrete type. Used on the main actor.
+@MainActor
+public final class ReducerContainer: ReducerProvider {
+    private var chains: [ReducerKey: AnyObject] = [:]
+    private var asyncChains: [ReducerKey: AnyObject] = [:]
+
+    /// The number of reducers registered, synchronous and asynchronous.
+    public private(set) var reducerCount = 0
+
+    /// Creates an empty container.
+    public init() {}
+
+    // MARK: - Registration
+
+    /// Registers a reduce function for actions of type `A` on states of type `S`.
+    public func add<A: Action, S>(reduceFunction: @escaping ReduceFunction<A, S>) {
+        chain(A.self, S.self).steps.append { provider, action, state in
+            state = reduceFunction(provider, action, state)
+        }
+        reducerCount += 1
+    }
+
+    /// Registers a reducer for its action type and state type.
+    public func add<R: ActionReducerType>(reducer: R) {
+        add(reduceFunction: { provider, action, state in
+            reducer.reduce(provider: provider, action: action, state: state)
+        })
+    }
+
+    /// Registers an in-place reducer for actions of type `A` on the part of the app state at `keyPath`, so no
+    /// app reducer has to be written. The part is changed in place, without copying it.
+    public func add<A: Action, State, Value>(
+        on keyPath: WritableKeyPath<State, Value>,
+        reduce: @escaping (inout Value, A) -> Void
+    ) {
+        chain(A.self, State.self).steps.append { _, action, state in
+            reduce(&state[keyPath: keyPath], action)
+        }
+        reducerCount += 1
+    }
+
+    /// Registers `reducer` on the part of the app state at `keyPath`.
+    public func add<R: ActionReducerType, State>(reducer: R, on keyPath: WritableKeyPath<State, R.ReducerStateType>) {
+        chain(R.ReducerActionType.self, State.self).steps.append { provider, action, state in
+            state[keyPath: keyPath] = reducer.reduce(provider: provider, action: action, state: state[keyPath: keyPath])
+        }
+        reducerCount += 1
+    }
+
+    /// Registers an asynchronous reducer for its action type and state type.
+    public func add<R: AsyncActionReducerType>(reducer: R) {
+        add(reducer: reducer, on: \R.ReducerStateType.self)
+    }
+
+    /// Registers an asynchronous reducer on the part of the app state at `keyPath`.
+    public func add<R: AsyncActionReducerType, State>(
+        reducer: R,
+        on keyPath: WritableKeyPath<State, R.ReducerStateType>
+    ) {
+        asyncChain(R.ReducerActionType.self, State.self).starts.append { action, state, apply in
+            let part = state[keyPath: keyPath]
+            Task { @MainActor in
+                let change = await reducer.reduce(action: action, state: part)
+                apply { whole in
+                    whole[keyPath: keyPath] = change(whole[keyPath: keyPath])
+                }
+            }
+        }
+        reducerCount += 1
+    }
+
+    // MARK: - Reducing
+
+    /// `state` after every synchronous reducer registered for `action`'s type and `S` ran, in registration order.
+    public func reduce<S>(action: any Action, state: S) -> S {
+        var state = state
+        _ = reduce(action, &state)
+        return state
+    }
+
+    /// Runs the synchronous reducers for `A` and `S` on `state` in place; returns whether any ran.
+    @inline(__always)
+    func reduce<A: Action, S>(_ action: A, _ state: inout S) -> Bool {
+        guard let chain = chains[ReducerKey(A.self, S.self)] as? ReducerChain<A, S> else { return false }
+        for step in chain.steps {
+            step(self, action, &state)
+        }
+        return true
+    }
+
+    /// Starts the asynchronous reducers for `A` and `S`; returns how many were started. Each calls `apply` on the
+    /// main actor with its change once its work ends.
+    func startAsyncReducers<A: Action, S>(
+        _ action: A,
+        _ state: S,
+        apply: @escaping @MainActor (@escaping (inout S) -> Void) -> Void
+    ) -> Int {
+        guard !asyncChains.isEmpty, let chain = asyncChains[ReducerKey(A.self, S.self)] as? AsyncReducerChain<A, S>
+        else { return 0 }
+        for start in chain.starts {
+            start(action, state, apply)
+        }
+        return chain.starts.count
+    }
+
+    private func chain<A: Action, S>(_: A.Type, _: S.Type) -> ReducerChain<A, S> {
+        let key = ReducerKey(A.self, S.self)
+        if let existing = chains[key] as? ReducerChain<A, S> {
+            return existing
+        }
+        let chain = ReducerChain<A, S>()
+        chains[key] = chain
+        return chain
+    }
+
+    private func asyncChain<A: Action, S>(_: A.Type, _: S.Type) -> AsyncReducerChain<A, S> {
+        let key = ReducerKey(A.self, S.self)
+        if let existing = asyncChains[key] as? AsyncReducerChain<A, S> {
+            return existing
+        }
+        let chain = AsyncReducerChain<A, S>()
+        asyncChains[key] = chain
+        return chain
+    }
+}
+
+/// The reducers of one action type and state type, in registration order.
+@MainActor
+private final class ReducerChain<A: Action, S> {
+    var steps: [(any ReducerProvider, A, inout S) -> Void] = []
+}
+
+/// The asynchronous reducers of one action type and state type, as functions that start them.
+@MainActor
+private final class AsyncReducerChain<A: Action, S> {
+    typealias Start = @MainActor (A, S, @escaping @MainActor (@escaping (inout S) -> Void) -> Void) -> Void
+    var starts: [Start] = []
+}
+
+private struct ReducerKey: Hashable {
+    let action: ObjectIdentifier
+    let state: ObjectIdentifier
+
+    init<A, S>(_: A.Type, _: S.Type) {
+        action = ObjectIdentifier(A.self)
+        state = ObjectIdentifier(S.self)
+    }
+}

@@ -1,0 +1,111 @@
+import BrigadeCore
+import BrigadeReactive
+
+/// A feature that brings reducers (VISPER's `LogicFeature`), installed by ``LogicFeatureObserver``.
+///
+/// ```swift
+/// final class OrderLogic: LogicFeature {
+///     func injectReducers(container: ReducerContainer) {
+///         container.add(on: \AppState.order) { (order: inout Order, action: AddDish) in order.dishes.append(action.dish) }
+///     }
+/// }
+/// ```
+@MainActor
+public protocol LogicFeature: Feature {
+    /// Registers the feature's reducers; called once, when the feature is added.
+    func injectReducers(container: ReducerContainer)
+}
+
+/// A feature that receives the app's observable state, installed by ``StateObservingFeatureObserver``.
+@MainActor
+public protocol StateObservingFeature: Feature {
+    /// The app state type the feature expects.
+    associatedtype ObservedState: Sendable
+
+    /// Hands the feature the app's state; called once, when the feature is added.
+    func observe(state: ObservableProperty<ObservedState>)
+}
+
+/// Installs ``LogicFeature``s: their reducers go into the store's container.
+@MainActor
+public final class LogicFeatureObserver: FeatureObserver {
+    private let container: ReducerContainer
+
+    /// Creates the observer for `container`.
+    public init(container: ReducerContainer) {
+        self.container = container
+    }
+
+    /// Lets a logic feature register its reducers.
+    public func featureAdded(application: any App, feature: any Feature) throws {
+        (feature as? any LogicFeature)?.injectReducers(container: container)
+    }
+}
+
+/// Installs ``StateObservingFeature``s: each receives the store's state property.
+@MainActor
+public final class StateObservingFeatureObserver<State: Sendable>: FeatureObserver {
+    private let state: ObservableProperty<State>
+
+    /// Creates the observer for `state`.
+    public init(state: ObservableProperty<State>) {
+        self.state = state
+    }
+
+    /// Hands the state to a state-observing feature.
+    /// - Throws: ``ReduxError/stateTypeMismatch(feature:expected:actual:)`` when the feature expects another state
+    ///   type.
+    public func featureAdded(application: any App, feature: any Feature) throws {
+        guard let feature = feature as? any StateObservingFeature else { return }
+        try hand(to: feature)
+    }
+
+    private func hand<F: StateObservingFeature>(to feature: F) throws {
+        guard let state = state as? ObservableProperty<F.ObservedState> else {
+            throw ReduxError.stateTypeMismatch(
+                feature: feature.featureName, expected: "\(F.ObservedState.self)", actual: "\(State.self)")
+        }
+        feature.observe(state: state)
+    }
+}
+
+/// An ``App`` with a Redux store: logic features add reducers, state-observing features receive the state.
+///
+/// ```swift
+/// let app = ReduxApp(initialState: AppState())
+/// try app.add(feature: OrderLogic())
+/// app.redux.store.dispatch(AddDish(dish: "soup"))
+/// ```
+@MainActor
+public final class ReduxApp<State: Sendable>: App {
+    /// The store and its parts.
+    public let redux: Redux<State>
+    private let app: DefaultApp
+
+    /// Creates the app around `redux`, with its ``LogicFeatureObserver`` and ``StateObservingFeatureObserver``.
+    public init(redux: Redux<State>) {
+        self.redux = redux
+        app = DefaultApp(featureObservers: [
+            LogicFeatureObserver(container: redux.reducerContainer),
+            StateObservingFeatureObserver(state: redux.store.state),
+        ])
+    }
+
+    /// Creates the app with a new store holding `initialState`.
+    public convenience init(initialState: State, middleware: [Middleware<State>] = []) {
+        self.init(redux: Redux(initialState: initialState, middleware: middleware))
+    }
+
+    /// The features added so far, in order.
+    public var features: [any Feature] { app.features }
+
+    /// Adds `feature` and hands it to every observer; see ``App/add(feature:)``.
+    public func add(feature: any Feature) throws {
+        try app.add(feature: feature)
+    }
+
+    /// Adds `observer` and replays the earlier features to it; see ``App/add(featureObserver:)``.
+    public func add(featureObserver observer: any FeatureObserver) throws {
+        try app.add(featureObserver: observer)
+    }
+}

@@ -1,0 +1,238 @@
+import BrigadeCore
+import BrigadeReactive
+
+/// The single source of truth of an app's state: actions go in, reducers make the new state, subscribers are told.
+///
+/// ```swift
+/// let store = Store(initialState: AppState())
+/// store.reducers.add(on: \AppState.order) { (order: inout Order, action: AddDish) in order.dishes.append(action.dish) }
+/// store.dispatch(AddDish(dish: "soup"))  // the state is updated and subscribers told when this returns
+/// ```
+///
+/// Guarantees, all on the main actor:
+/// - ``dispatch(_:)`` is synchronous: when it returns, middleware ran, the reducers ran, the state is updated and
+///   the subscribers of ``state`` have been told.
+/// - An action dispatched while another is being processed (by middleware, a subscriber or a reducer's caller) is
+///   queued and processed after it, first in first out; nothing recurses and nothing is lost.
+/// - ``dispatchAndWait(_:)`` also waits for the action's asynchronous reducers, until their changes are in the state.
+/// - ``actionDispatcher`` takes actions from any thread or task and keeps each caller's order.
+@MainActor
+public final class Store<State: Sendable> {
+    /// The state, observable: subscribers get the current state at once, then one new state per dispatch that ran a
+    /// reducer. Setting it directly bypasses the reducers; the store's next dispatch starts from its own state.
+    public let state: ObservableProperty<State>
+    /// The reducers, found by action type and state type.
+    public let reducers: ReducerContainer
+    private var current: State
+    private let appReducer: ((any ReducerProvider, any Action, State) -> State)?
+    private var middleware: [Middleware<State>] = []
+    private var queue: [Pending] = []
+    private var queueHead = 0
+    private var isProcessing = false
+    private var dispatcher: StoreDispatcher?
+
+    /// Creates a store.
+    /// - Parameters:
+    ///   - initialState: The state before any action.
+    ///   - reducers: The container to find reducers in; a new one by default.
+    ///   - middleware: Middleware, the first sees each action first.
+    public init(
+        initialState: State, reducers: ReducerContainer = ReducerContainer(), middleware: [Middleware<State>] = []
+    ) {
+        current = initialState
+        state = ObservableProperty(initialState)
+        self.reducers = reducers
+        self.middleware = middleware
+        appReducer = nil
+    }
+
+    /// Creates a store whose actions go through a VISPER-style app reducer after the reducers registered on the
+    /// whole state type.
+    public init<R: AppReducer>(
+        initialState: State,
+        appReducer: R,
+        reducers: ReducerContainer = ReducerContainer(),
+        middleware: [Middleware<State>] = []
+    ) where R.StateType == State {
+        current = initialState
+        state = ObservableProperty(initialState)
+        self.reducers = reducers
+        self.middleware = middleware
+        self.appReducer = { provider, action, state in
+            appReducer.reduce(provider: provider, action: action, state: state)
+        }
+    }
+
+    /// The state now.
+    public var currentState: State { current }
+
+    /// Adds `middleware` after the existing middleware.
+    public func add(middleware: Middleware<State>) {
+        self.middleware.append(middleware)
+    }
+
+    /// A dispatcher for any thread or task: it hops to the main actor and keeps each caller's order.
+    public var actionDispatcher: StoreDispatcher {
+        if let dispatcher {
+            return dispatcher
+        }
+        let made = StoreDispatcher(
+            deliver: { [weak self] actions in
+                for action in actions {
+                    self?.dispatch(action)
+                }
+            },
+            deliverAndWait: { [weak self] action in
+                await self?.dispatchAndWait(action)
+            })
+        dispatcher = made
+        return made
+    }
+
+    // MARK: - Dispatch
+
+    /// Processes `action` synchronously: middleware, reducers, new state, subscribers told. Queued behind the
+    /// action being processed when called during processing.
+    public func dispatch<A: Action>(_ action: A) {
+        guard !isProcessing, middleware.isEmpty else {
+            enqueueOrRun(.action(action, nil))
+            return
+        }
+        isProcessing = true
+        reduce(action, group: nil)
+        drainQueue()
+    }
+
+    /// Processes `action` like ``dispatch(_:)``, then waits until every asynchronous reducer it started has finished
+    /// and its change is in the state. Returns at once when middleware dropped the action.
+    ///
+    /// Cancelling the waiting task makes this return early; the action is still processed in full.
+    public func dispatchAndWait<A: Action>(_ action: A) async {
+        let group = CompletionGroup()
+        enqueueOrRun(.action(action, group))
+        await group.wait()
+    }
+
+    // MARK: - Processing
+
+    private enum Pending {
+        case action(any Action, CompletionGroup?)
+        case apply((inout State) -> Void, CompletionGroup?)
+    }
+
+    private func enqueueOrRun(_ pending: Pending) {
+        if isProcessing {
+            queue.append(pending)
+            return
+        }
+        isProcessing = true
+        run(pending)
+        drainQueue()
+    }
+
+    /// Runs what was queued while processing, then ends processing.
+    private func drainQueue() {
+        while queueHead < queue.count {
+            let next = queue[queueHead]
+            queueHead += 1
+            run(next)
+        }
+        queue.removeAll(keepingCapacity: queue.count <= 64)
+        queueHead = 0
+        isProcessing = false
+    }
+
+    private func run(_ pending: Pending) {
+        switch pending {
+        case .action(let action, let group):
+            if middleware.isEmpty {
+                reduce(action, group: group)
+            } else {
+                runMiddleware(at: 0, action, group: group)
+            }
+            group?.leave()
+        case .apply(let change, let group):
+            change(&current)
+            commit()
+            group?.leave()
+        }
+    }
+
+    private func runMiddleware(at index: Int, _ action: any Action, group: CompletionGroup?) {
+        guard index < middleware.count else {
+            reduce(action, group: group)
+            return
+        }
+        let context = MiddlewareContext<State>(
+            state: { [unowned self] in current },
+            dispatch: { [unowned self] in dispatch($0) })
+        middleware[index].handle(context, action) { [unowned self] next in
+            runMiddleware(at: index + 1, next, group: group)
+        }
+    }
+
+    private func reduce<A: Action>(_ action: A, group: CompletionGroup?) {
+        var changed = reducers.reduce(action, &current)
+        if let appReducer {
+            current = appReducer(reducers, action, current)
+            changed = true
+        }
+        let started = reducers.startAsyncReducers(action, current) { [weak self] change in
+            guard let self else {
+                group?.leave()
+                return
+            }
+            enqueueOrRun(.apply(change, group))
+        }
+        if started > 0 {
+            group?.enter(started)
+        }
+        if changed {
+            commit()
+        }
+    }
+
+    private func commit() {
+        state.value = current
+    }
+}
+
+/// Counts the work an awaited dispatch still waits for, and resumes the waiter when none is left.
+@MainActor
+final class CompletionGroup {
+    private var pending = 1
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    func enter(_ count: Int) {
+        pending += count
+    }
+
+    func leave() {
+        pending -= 1
+        if pending == 0 {
+            resume()
+        }
+    }
+
+    func wait() async {
+        guard pending > 0, !Task.isCancelled else { return }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if pending > 0 {
+                    waiter = continuation
+                } else {
+                    continuation.resume()
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in
+                self.resume()
+            }
+        }
+    }
+
+    private func resume() {
+        waiter?.resume()
+        waiter = nil
+    }
+}

@@ -1,0 +1,77 @@
+import BrigadeCore
+import BrigadeReactive
+import BrigadeRedux
+import Testing
+
+@Suite("Middleware")
+@MainActor
+struct MiddlewareTests {
+    func makeStore(_ middleware: [Middleware<Counter>]) -> Store<Counter> {
+        let store = Store(initialState: Counter(), middleware: middleware)
+        store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
+        store.reducers.add(on: \Counter.log) { (log: inout [String], action: Add) in log.append("add \(action.amount)")
+        }
+        store.reducers.add(on: \Counter.name) { (name: inout String, action: Rename) in name = action.name }
+        return store
+    }
+
+    @Test("a middleware can drop an action, and the awaiting caller still completes")
+    func drop() async {
+        let store = makeStore([Middleware { _, action, next in if !(action is Rename) { next(action) } }])
+        await store.dispatchAndWait(Rename(name: "dropped"))
+        store.dispatch(Add(amount: 1))
+        #expect(store.currentState.name == "counter")
+        #expect(store.currentState.count == 1)
+    }
+
+    @Test("a middleware can replace an action")
+    func replace() {
+        let store = makeStore([
+            Middleware { _, action, next in
+                if let add = action as? Add {
+                    next(Add(amount: add.amount * 10))
+                } else {
+                    next(action)
+                }
+            }
+        ])
+        store.dispatch(Add(amount: 2))
+        #expect(store.currentState.count == 20)
+    }
+
+    @Test("a middleware can expand an action into several, reduced in order")
+    func expand() {
+        let store = makeStore([
+            Middleware { _, action, next in
+                if let add = action as? Add {
+                    for _ in 0..<add.amount { next(Add(amount: 1)) }
+                } else {
+                    next(action)
+                }
+            }
+        ])
+        let log = StateLog<Int>()
+        let bag = SubscriptionReferenceBag()
+        store.state.subscribe { value in MainActor.assumeIsolated { log.values.append(value.count) } }.add(to: bag)
+        store.dispatch(Add(amount: 3))
+        #expect(store.currentState.count == 3)
+        #expect(log.values == [0, 1, 2, 3])
+    }
+
+    @Test("a middleware can run a side effect and dispatch; middleware composes in order")
+    func sideEffectAndComposition() {
+        let seen = StateLog<String>()
+        let store = makeStore([
+            .sideEffect { context, action in
+                seen.values.append("first \(type(of: action)) at \(context.state.count)")
+                if action is Increment {
+                    context.dispatch(Add(amount: 5))
+                }
+            },
+            .sideEffect { _, action in seen.values.append("second \(type(of: action))") },
+        ])
+        store.dispatch(Increment())
+        #expect(seen.values == ["first Increment at 0", "second Increment", "first Add at 0", "second Add"])
+        #expect(store.currentState.count == 5)
+    }
+}
