@@ -12,15 +12,17 @@ import Bionic
 ///
 /// `Mutex` from the Synchronization module needs iOS 18 / macOS 15, below Brigade's platform floor, so this wraps
 /// `os_unfair_lock` on Apple systems and a `pthread_mutex_t` elsewhere. It is not recursive.
+@usableFromInline
 package final class Lock: @unchecked Sendable {
     // The pointer is allocated once and never reassigned; the lock it points to guards itself.
     #if canImport(os)
-    private let pointer: UnsafeMutablePointer<os_unfair_lock>
+    @usableFromInline let pointer: UnsafeMutablePointer<os_unfair_lock>
     #else
-    private let pointer: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let pointer: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
     /// Creates an unlocked lock.
+    @usableFromInline
     package init() {
         #if canImport(os)
         pointer = .allocate(capacity: 1)
@@ -41,7 +43,7 @@ package final class Lock: @unchecked Sendable {
     }
 
     /// Acquires the lock, blocking until it is free.
-    @inline(__always)
+    @inlinable
     package func lock() {
         #if canImport(os)
         os_unfair_lock_lock(pointer)
@@ -51,7 +53,7 @@ package final class Lock: @unchecked Sendable {
     }
 
     /// Releases the lock; only the thread that acquired it may call this.
-    @inline(__always)
+    @inlinable
     package func unlock() {
         #if canImport(os)
         os_unfair_lock_unlock(pointer)
@@ -61,7 +63,7 @@ package final class Lock: @unchecked Sendable {
     }
 
     /// Runs `body` while holding the lock and returns its result.
-    @inline(__always)
+    @inlinable
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
@@ -70,18 +72,20 @@ package final class Lock: @unchecked Sendable {
 }
 
 /// A value of any type behind a ``Lock``: the one way Brigade shares mutable state between threads.
+@usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
     // `lock` guards `value`; it is read and written only inside `withLock`.
-    private let lock = Lock()
-    private var value: Value
+    @usableFromInline let lock = Lock()
+    @usableFromInline var value: Value
 
     /// Wraps `value`.
+    @usableFromInline
     package init(_ value: Value) {
         self.value = value
     }
 
     /// Runs `body` with exclusive access to the value.
-    @inline(__always)
+    @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }

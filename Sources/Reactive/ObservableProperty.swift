@@ -16,24 +16,19 @@
 ///   thread is delivering is delivered by that thread right after its current round, so every subscriber sees the
 ///   same order.
 public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
-    // `lock` guards every stored property below it. Subscriber handlers are always called with the lock released.
-    private let lock = Lock()
-    private var storedValue: Value
-    private var sequence: UInt64 = 0
-    private var nextSubscriberID: UInt64 = 0
-    private var subscribers: [Subscriber] = []
-    private var pending: [Delivery] = []
-    private var pendingHead = 0
-    private var isDelivering = false
-    private var upstream: [Subscription] = []
+    // `lock` guards `storage`; subscriber handlers are always called with the lock released. The delivery path is
+    // inlinable so that it is specialized for the client's value type. `storage` is only accessed under the lock and
+    // never while user code runs, so its accesses cannot overlap and skip the dynamic exclusivity check.
+    @usableFromInline let lock = Lock()
+    @exclusivity(unchecked) @usableFromInline var storage: Storage
 
     /// Creates a property holding `value`.
     public init(_ value: Value) {
-        storedValue = value
+        storage = Storage(value: value)
     }
 
     deinit {
-        for subscription in upstream {
+        for subscription in storage.upstream {
             subscription.dispose()
         }
     }
@@ -41,32 +36,29 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
     /// The current value. Setting it notifies every subscriber before the setter returns, unless a delivery round
     /// is already under way (see the type's guarantees).
     public var value: Value {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return storedValue
+        @inlinable get {
+            withStorage { $0.value }
         }
-        set {
-            lock.lock()
-            storedValue = newValue
-            sequence &+= 1
-            let delivery = Delivery.value(newValue, sequence: sequence)
-            if isDelivering {
-                pending.append(delivery)
-                lock.unlock()
-                return
+        @inlinable set {
+            let snapshot = withStorage { storage -> Snapshot? in
+                storage.value = newValue
+                storage.sequence &+= 1
+                if storage.isDelivering {
+                    storage.pending.append(.value(newValue, sequence: storage.sequence))
+                    return nil
+                }
+                storage.isDelivering = true
+                return Snapshot(storage)
             }
-            isDelivering = true
-            let snapshot = subscribers
-            lock.unlock()
-            deliver(delivery, to: snapshot)
+            guard let snapshot else { return }
+            deliver(newValue, sequence: snapshot.sequence, to: snapshot)
             drain()
         }
     }
 
     /// The number of active subscribers.
     public var subscriberCount: Int {
-        lock.withLock { subscribers.count }
+        withStorage { $0.subscribers.count }
     }
 
     /// Subscribes `handler` to the property: it is called with the current value at once, then with every new value.
@@ -77,16 +69,17 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
     /// - Returns: The subscription; keep it in a ``SubscriptionReferenceBag`` or call ``Subscription/dispose()``.
     @discardableResult
     public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
-        lock.lock()
-        let subscriber = makeSubscriber(handler)
-        let delivery = Delivery.replay(subscriber, storedValue)
-        if isDelivering {
-            pending.append(delivery)
-            lock.unlock()
-        } else {
-            isDelivering = true
-            lock.unlock()
-            deliver(delivery, to: [])
+        let (subscriber, current, deliverNow) = withStorage { storage in
+            let subscriber = storage.addSubscriber(handler)
+            if storage.isDelivering {
+                storage.pending.append(.replay(subscriber, storage.value))
+                return (subscriber, storage.value, false)
+            }
+            storage.isDelivering = true
+            return (subscriber, storage.value, true)
+        }
+        if deliverNow {
+            subscriber.handler(current)
             drain()
         }
         return subscription(for: subscriber)
@@ -111,19 +104,19 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         update: @escaping @Sendable (ObservableProperty<Derived>, Value) -> Void
     ) -> ObservableProperty<Derived> {
         let box = WeakBox<ObservableProperty<Derived>>()
-        lock.lock()
-        let current = storedValue
-        let subscriber = makeSubscriber { value in
-            if let derived = box.value {
-                update(derived, value)
+        let (subscriber, current) = withStorage { storage in
+            let subscriber = storage.addSubscriber { value in
+                if let derived = box.value {
+                    update(derived, value)
+                }
             }
+            return (subscriber, storage.value)
         }
-        lock.unlock()
         let derived = ObservableProperty<Derived>(initial(current))
         box.value = derived
         derived.keepAlive(subscription(for: subscriber))
         // A value set by another thread before `box` was filled reached nobody: catch up with the latest one.
-        let latest = lock.withLock { sequence == subscriber.startSequence ? nil : storedValue }
+        let latest = withStorage { $0.sequence == subscriber.startSequence ? nil : $0.value }
         if let latest {
             update(derived, latest)
         }
@@ -131,17 +124,60 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
     }
 
     package func keepAlive(_ subscription: Subscription) {
-        lock.withLock { upstream.append(subscription) }
+        withStorage { $0.upstream.append(subscription) }
     }
 
     // MARK: - Delivery
 
-    private final class Subscriber: @unchecked Sendable {
+    /// Everything the lock guards.
+    @usableFromInline
+    struct Storage {
+        @usableFromInline var value: Value
+        @usableFromInline var sequence: UInt64 = 0
+        @usableFromInline var subscribers: [Subscriber] = []
+        /// How many subscribers were removed so far; a delivery round compares it with its snapshot's.
+        @usableFromInline var removals: UInt64 = 0
+        @usableFromInline var pending: [Delivery] = []
+        @usableFromInline var pendingHead = 0
+        @usableFromInline var isDelivering = false
+        var nextSubscriberID: UInt64 = 0
+        var upstream: [Subscription] = []
+
+        init(value: Value) {
+            self.value = value
+        }
+
+        /// Registers a subscriber that receives the values set after this point.
+        mutating func addSubscriber(_ handler: @escaping @Sendable (Value) -> Void) -> Subscriber {
+            nextSubscriberID &+= 1
+            let subscriber = Subscriber(id: nextSubscriberID, startSequence: sequence, handler: handler)
+            subscribers.append(subscriber)
+            return subscriber
+        }
+    }
+
+    /// The subscribers at the start of one delivery round.
+    @usableFromInline
+    struct Snapshot {
+        @usableFromInline let subscribers: [Subscriber]
+        @usableFromInline let removals: UInt64
+        @usableFromInline let sequence: UInt64
+
+        @inlinable
+        init(_ storage: Storage) {
+            subscribers = storage.subscribers
+            removals = storage.removals
+            sequence = storage.sequence
+        }
+    }
+
+    @usableFromInline
+    final class Subscriber: @unchecked Sendable {
         // `isActive` is guarded by the owning property's lock; the other members are immutable.
         let id: UInt64
-        let startSequence: UInt64
-        let handler: @Sendable (Value) -> Void
-        var isActive = true
+        @usableFromInline let startSequence: UInt64
+        @usableFromInline let handler: @Sendable (Value) -> Void
+        @exclusivity(unchecked) @usableFromInline var isActive = true
 
         init(id: UInt64, startSequence: UInt64, handler: @escaping @Sendable (Value) -> Void) {
             self.id = id
@@ -150,17 +186,17 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    private enum Delivery {
+    @usableFromInline
+    enum Delivery {
         case value(Value, sequence: UInt64)
         case replay(Subscriber, Value)
     }
 
-    /// Registers a subscriber that receives values set after this point. Call with the lock held.
-    private func makeSubscriber(_ handler: @escaping @Sendable (Value) -> Void) -> Subscriber {
-        nextSubscriberID &+= 1
-        let subscriber = Subscriber(id: nextSubscriberID, startSequence: sequence, handler: handler)
-        subscribers.append(subscriber)
-        return subscriber
+    @inlinable
+    func withStorage<Result>(_ body: (inout Storage) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&storage)
     }
 
     private func subscription(for subscriber: Subscriber) -> Subscription {
@@ -170,52 +206,67 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
     }
 
     private func remove(_ subscriber: Subscriber) {
-        lock.withLock {
+        withStorage { storage in
             subscriber.isActive = false
-            if let index = subscribers.firstIndex(where: { $0 === subscriber }) {
-                subscribers.remove(at: index)
+            if let index = storage.subscribers.firstIndex(where: { $0 === subscriber }) {
+                storage.subscribers.remove(at: index)
+                storage.removals &+= 1
             }
         }
     }
 
-    private func deliver(_ delivery: Delivery, to snapshot: [Subscriber]) {
-        switch delivery {
-        case .replay(let subscriber, let value):
-            if isActive(subscriber) {
-                subscriber.handler(value)
+    /// Delivers the value numbered `sequence` to the subscribers of `snapshot` that subscribed before it was set.
+    ///
+    /// The first subscriber is called without a check: nothing on this thread can have disposed it since the
+    /// snapshot. Each later one is skipped when it was disposed meanwhile, for instance by an earlier subscriber.
+    @inlinable
+    func deliver(_ value: Value, sequence: UInt64, to snapshot: Snapshot) {
+        let subscribers = snapshot.subscribers
+        for index in subscribers.indices where subscribers[index].startSequence < sequence {
+            if index > 0, !isStillActive(subscribers[index], since: snapshot) {
+                continue
             }
-        case .value(let value, let sequence):
-            for subscriber in snapshot where subscriber.startSequence < sequence && isActive(subscriber) {
-                subscriber.handler(value)
-            }
+            subscribers[index].handler(value)
         }
     }
 
-    @inline(__always)
-    private func isActive(_ subscriber: Subscriber) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return subscriber.isActive
+    @inlinable
+    func isStillActive(_ subscriber: Subscriber, since snapshot: Snapshot) -> Bool {
+        withStorage { storage in
+            storage.removals == snapshot.removals || subscriber.isActive
+        }
     }
 
     /// Delivers what was queued during the last round until nothing is left. Call with `isDelivering` set.
-    private func drain() {
+    @inlinable
+    func drain() {
         while true {
-            lock.lock()
-            if pendingHead == pending.count {
-                if pendingHead > 0 {
-                    pending.removeAll(keepingCapacity: pending.count <= 64)
-                    pendingHead = 0
+            let next = withStorage { storage -> (Delivery, Snapshot, isReplayActive: Bool)? in
+                if storage.pendingHead == storage.pending.count {
+                    if storage.pendingHead > 0 {
+                        storage.pending.removeAll(keepingCapacity: storage.pending.count <= 64)
+                        storage.pendingHead = 0
+                    }
+                    storage.isDelivering = false
+                    return nil
                 }
-                isDelivering = false
-                lock.unlock()
-                return
+                let delivery = storage.pending[storage.pendingHead]
+                storage.pendingHead += 1
+                var isReplayActive = false
+                if case .replay(let subscriber, _) = delivery {
+                    isReplayActive = subscriber.isActive
+                }
+                return (delivery, Snapshot(storage), isReplayActive)
             }
-            let delivery = pending[pendingHead]
-            pendingHead += 1
-            let snapshot = subscribers
-            lock.unlock()
-            deliver(delivery, to: snapshot)
+            guard let (delivery, snapshot, isReplayActive) = next else { return }
+            switch delivery {
+            case .replay(let subscriber, let value):
+                if isReplayActive {
+                    subscriber.handler(value)
+                }
+            case .value(let value, let sequence):
+                deliver(value, sequence: sequence, to: snapshot)
+            }
         }
     }
 }

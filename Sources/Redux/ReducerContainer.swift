@@ -15,8 +15,13 @@ import BrigadeCore
 /// by the action's concrete type. Used on the main actor.
 @MainActor
 public final class ReducerContainer: ReducerProvider {
-    private var chains: [ReducerKey: AnyObject] = [:]
+    // The lookup is inlinable so that it is specialized for the app's state and action types.
+    // Confined to the main actor and never accessed while a reducer runs: no dynamic exclusivity check needed.
+    @exclusivity(unchecked) @usableFromInline var chains: [ReducerKey: AnyObject] = [:]
     private var asyncChains: [ReducerKey: AnyObject] = [:]
+
+    /// Whether any asynchronous reducer is registered.
+    @exclusivity(unchecked) @usableFromInline private(set) var hasAsyncReducers = false
 
     /// The number of reducers registered, synchronous and asynchronous.
     public private(set) var reducerCount = 0
@@ -93,7 +98,7 @@ public final class ReducerContainer: ReducerProvider {
     }
 
     /// Runs the synchronous reducers for `A` and `S` on `state` in place; returns whether any ran.
-    @inline(__always)
+    @inlinable
     func reduce<A: Action, S>(_ action: A, _ state: inout S) -> Bool {
         guard let chain = chains[ReducerKey(A.self, S.self)] as? ReducerChain<A, S> else { return false }
         for step in chain.steps {
@@ -109,7 +114,7 @@ public final class ReducerContainer: ReducerProvider {
         _ state: S,
         apply: @escaping @MainActor (@escaping (inout S) -> Void) -> Void
     ) -> Int {
-        guard !asyncChains.isEmpty, let chain = asyncChains[ReducerKey(A.self, S.self)] as? AsyncReducerChain<A, S>
+        guard let chain = asyncChains[ReducerKey(A.self, S.self)] as? AsyncReducerChain<A, S>
         else { return 0 }
         for start in chain.starts {
             start(action, state, apply)
@@ -134,14 +139,18 @@ public final class ReducerContainer: ReducerProvider {
         }
         let chain = AsyncReducerChain<A, S>()
         asyncChains[key] = chain
+        hasAsyncReducers = true
         return chain
     }
 }
 
 /// The reducers of one action type and state type, in registration order.
 @MainActor
-private final class ReducerChain<A: Action, S> {
-    var steps: [(any ReducerProvider, A, inout S) -> Void] = []
+@usableFromInline
+final class ReducerChain<A: Action, S> {
+    @exclusivity(unchecked) @usableFromInline var steps: [(any ReducerProvider, A, inout S) -> Void] = []
+
+    init() {}
 }
 
 /// The asynchronous reducers of one action type and state type, as functions that start them.
@@ -151,10 +160,12 @@ private final class AsyncReducerChain<A: Action, S> {
     var starts: [Start] = []
 }
 
-private struct ReducerKey: Hashable {
-    let action: ObjectIdentifier
-    let state: ObjectIdentifier
+@usableFromInline
+struct ReducerKey: Hashable {
+    @usableFromInline let action: ObjectIdentifier
+    @usableFromInline let state: ObjectIdentifier
 
+    @inlinable
     init<A, S>(_: A.Type, _: S.Type) {
         action = ObjectIdentifier(A.self)
         state = ObjectIdentifier(S.self)

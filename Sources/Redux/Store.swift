@@ -23,12 +23,15 @@ public final class Store<State: Sendable> {
     public let state: ObservableProperty<State>
     /// The reducers, found by action type and state type.
     public let reducers: ReducerContainer
-    private var current: State
-    private let appReducer: ((any ReducerProvider, any Action, State) -> State)?
-    private var middleware: [Middleware<State>] = []
-    private var queue: [Pending] = []
-    private var queueHead = 0
-    private var isProcessing = false
+    // The dispatch path is inlinable so that it is specialized for the app's state and action types. The store is
+    // confined to the main actor and never holds an access to these properties while user code runs (reducers work
+    // on a copy of the state), so their accesses cannot overlap and skip the dynamic exclusivity check.
+    @exclusivity(unchecked) @usableFromInline var current: State
+    @usableFromInline let appReducer: ((any ReducerProvider, any Action, State) -> State)?
+    @exclusivity(unchecked) @usableFromInline var middleware: [Middleware<State>] = []
+    @exclusivity(unchecked) @usableFromInline var queue: [Pending] = []
+    @exclusivity(unchecked) @usableFromInline var queueHead = 0
+    @exclusivity(unchecked) @usableFromInline var isProcessing = false
     private var dispatcher: StoreDispatcher?
 
     /// Creates a store.
@@ -93,6 +96,7 @@ public final class Store<State: Sendable> {
 
     /// Processes `action` synchronously: middleware, reducers, new state, subscribers told. Queued behind the
     /// action being processed when called during processing.
+    @inlinable
     public func dispatch<A: Action>(_ action: A) {
         guard !isProcessing, middleware.isEmpty else {
             enqueueOrRun(.action(action, nil))
@@ -115,12 +119,14 @@ public final class Store<State: Sendable> {
 
     // MARK: - Processing
 
-    private enum Pending {
+    @usableFromInline
+    enum Pending {
         case action(any Action, CompletionGroup?)
         case apply((inout State) -> Void, CompletionGroup?)
     }
 
-    private func enqueueOrRun(_ pending: Pending) {
+    @usableFromInline
+    func enqueueOrRun(_ pending: Pending) {
         if isProcessing {
             queue.append(pending)
             return
@@ -131,7 +137,17 @@ public final class Store<State: Sendable> {
     }
 
     /// Runs what was queued while processing, then ends processing.
-    private func drainQueue() {
+    @inlinable
+    func drainQueue() {
+        if queue.isEmpty {
+            isProcessing = false
+        } else {
+            drainNonEmptyQueue()
+        }
+    }
+
+    @usableFromInline
+    func drainNonEmptyQueue() {
         while queueHead < queue.count {
             let next = queue[queueHead]
             queueHead += 1
@@ -152,7 +168,9 @@ public final class Store<State: Sendable> {
             }
             group?.leave()
         case .apply(let change, let group):
-            change(&current)
+            var next = current
+            change(&next)
+            current = next
             commit()
             group?.leave()
         }
@@ -171,12 +189,27 @@ public final class Store<State: Sendable> {
         }
     }
 
-    private func reduce<A: Action>(_ action: A, group: CompletionGroup?) {
-        var changed = reducers.reduce(action, &current)
+    @inlinable
+    func reduce<A: Action>(_ action: A, group: CompletionGroup?) {
+        var next = current
+        var changed = reducers.reduce(action, &next)
         if let appReducer {
-            current = appReducer(reducers, action, current)
+            next = appReducer(reducers, action, next)
             changed = true
         }
+        if changed {
+            current = next
+        }
+        if reducers.hasAsyncReducers {
+            startAsyncReducers(action, group: group)
+        }
+        if changed {
+            commit()
+        }
+    }
+
+    @usableFromInline
+    func startAsyncReducers<A: Action>(_ action: A, group: CompletionGroup?) {
         let started = reducers.startAsyncReducers(action, current) { [weak self] change in
             guard let self else {
                 group?.leave()
@@ -187,18 +220,17 @@ public final class Store<State: Sendable> {
         if started > 0 {
             group?.enter(started)
         }
-        if changed {
-            commit()
-        }
     }
 
-    private func commit() {
+    @inlinable
+    func commit() {
         state.value = current
     }
 }
 
 /// Counts the work an awaited dispatch still waits for, and resumes the waiter when none is left.
 @MainActor
+@usableFromInline
 final class CompletionGroup {
     private var pending = 1
     private var waiter: CheckedContinuation<Void, Never>?

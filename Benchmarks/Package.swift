@@ -1,0 +1,32 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Brigade's performance suite: its own package, so the library products stay free of dependencies.
+let package = Package(
+    name: "BrigadeBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Brigade", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
+        .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "BrigadeBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BrigadeCore", package: "Brigade"),
+                .product(name: "BrigadeReactive", package: "Brigade"),
+                .product(name: "BrigadeRedux", package: "Brigade"),
+                .product(name: "BrigadeWireframe", package: "Brigade"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+                .product(name: "Swinject", package: "Swinject"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ],
+            path: "Benchmarks/BrigadeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)
