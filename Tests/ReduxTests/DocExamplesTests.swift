@@ -30,6 +30,7 @@ final class OrderLogic: LogicFeature {
     }
 }
 
+@MainActor
 let noEmptyOrders = Middleware<BistroState> { context, action, next in
     if action is PlaceOrder && context.state.order.dishes.isEmpty {
         return  // dropped: nothing to place
