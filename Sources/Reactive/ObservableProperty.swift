@@ -237,9 +237,23 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// Delivers what was queued during the last round until nothing is left. Call with `isDelivering` set.
+    /// Ends a delivery round: delivers what was queued during it, until nothing is left. Call with `isDelivering`
+    /// set.
     @inlinable
     func drain() {
+        let isIdle = withStorage { storage -> Bool in
+            guard storage.pendingHead == storage.pending.count else { return false }
+            storage.isDelivering = false
+            return true
+        }
+        if !isIdle {
+            drainQueue()
+        }
+    }
+
+    /// Delivers queued values and replays, in order, until nothing is left; then ends delivery.
+    @usableFromInline
+    func drainQueue() {
         while true {
             let next = withStorage { storage -> (Delivery, Snapshot, isReplayActive: Bool)? in
                 if storage.pendingHead == storage.pending.count {

@@ -17,8 +17,8 @@ import BrigadeCore
 public final class ReducerContainer: ReducerProvider {
     // The lookup is inlinable so that it is specialized for the app's state and action types.
     // Confined to the main actor and never accessed while a reducer runs: no dynamic exclusivity check needed.
-    @exclusivity(unchecked) @usableFromInline var chains: [ReducerKey: AnyObject] = [:]
-    private var asyncChains: [ReducerKey: AnyObject] = [:]
+    @exclusivity(unchecked) @usableFromInline var chains = TypePairTable<AnyObject>()
+    private var asyncChains = TypePairTable<AnyObject>()
 
     /// Whether any asynchronous reducer is registered.
     @exclusivity(unchecked) @usableFromInline private(set) var hasAsyncReducers = false
@@ -33,10 +33,7 @@ public final class ReducerContainer: ReducerProvider {
 
     /// Registers a reduce function for actions of type `A` on states of type `S`.
     public func add<A: Action, S>(reduceFunction: @escaping ReduceFunction<A, S>) {
-        chain(A.self, S.self).steps.append { provider, action, state in
-            state = reduceFunction(provider, action, state)
-        }
-        reducerCount += 1
+        append({ provider, action, state in state = reduceFunction(provider, action, state) }, for: A.self, S.self)
     }
 
     /// Registers a reducer for its action type and state type.
@@ -48,22 +45,21 @@ public final class ReducerContainer: ReducerProvider {
 
     /// Registers an in-place reducer for actions of type `A` on the part of the app state at `keyPath`, so no
     /// app reducer has to be written. The part is changed in place, without copying it.
+    @inlinable
     public func add<A: Action, State, Value>(
         on keyPath: WritableKeyPath<State, Value>,
         reduce: @escaping (inout Value, A) -> Void
     ) {
-        chain(A.self, State.self).steps.append { _, action, state in
-            reduce(&state[keyPath: keyPath], action)
-        }
-        reducerCount += 1
+        append({ _, action, state in reduce(&state[keyPath: keyPath], action) }, for: A.self, State.self)
     }
 
     /// Registers `reducer` on the part of the app state at `keyPath`.
     public func add<R: ActionReducerType, State>(reducer: R, on keyPath: WritableKeyPath<State, R.ReducerStateType>) {
-        chain(R.ReducerActionType.self, State.self).steps.append { provider, action, state in
-            state[keyPath: keyPath] = reducer.reduce(provider: provider, action: action, state: state[keyPath: keyPath])
-        }
-        reducerCount += 1
+        append(
+            { provider, action, state in
+                state[keyPath: keyPath] = reducer.reduce(
+                    provider: provider, action: action, state: state[keyPath: keyPath])
+            }, for: R.ReducerActionType.self, State.self)
     }
 
     /// Registers an asynchronous reducer for its action type and state type.
@@ -100,7 +96,7 @@ public final class ReducerContainer: ReducerProvider {
     /// Runs the synchronous reducers for `A` and `S` on `state` in place; returns whether any ran.
     @inlinable
     func reduce<A: Action, S>(_ action: A, _ state: inout S) -> Bool {
-        guard let chain = chains[ReducerKey(A.self, S.self)] as? ReducerChain<A, S> else { return false }
+        guard let chain = chains.value(A.self, S.self) as? ReducerChain<A, S> else { return false }
         for step in chain.steps {
             step(self, action, &state)
         }
@@ -114,7 +110,7 @@ public final class ReducerContainer: ReducerProvider {
         _ state: S,
         apply: @escaping @MainActor (@escaping (inout S) -> Void) -> Void
     ) -> Int {
-        guard let chain = asyncChains[ReducerKey(A.self, S.self)] as? AsyncReducerChain<A, S>
+        guard let chain = asyncChains.value(A.self, S.self) as? AsyncReducerChain<A, S>
         else { return 0 }
         for start in chain.starts {
             start(action, state, apply)
@@ -122,23 +118,28 @@ public final class ReducerContainer: ReducerProvider {
         return chain.starts.count
     }
 
+    /// Appends `step` to the reducers of `A` and `S`.
+    @usableFromInline
+    func append<A: Action, S>(_ step: @escaping (any ReducerProvider, A, inout S) -> Void, for _: A.Type, _: S.Type) {
+        chain(A.self, S.self).steps.append(step)
+        reducerCount += 1
+    }
+
     private func chain<A: Action, S>(_: A.Type, _: S.Type) -> ReducerChain<A, S> {
-        let key = ReducerKey(A.self, S.self)
-        if let existing = chains[key] as? ReducerChain<A, S> {
+        if let existing = chains.value(A.self, S.self) as? ReducerChain<A, S> {
             return existing
         }
         let chain = ReducerChain<A, S>()
-        chains[key] = chain
+        chains.set(chain, for: A.self, S.self)
         return chain
     }
 
     private func asyncChain<A: Action, S>(_: A.Type, _: S.Type) -> AsyncReducerChain<A, S> {
-        let key = ReducerKey(A.self, S.self)
-        if let existing = asyncChains[key] as? AsyncReducerChain<A, S> {
+        if let existing = asyncChains.value(A.self, S.self) as? AsyncReducerChain<A, S> {
             return existing
         }
         let chain = AsyncReducerChain<A, S>()
-        asyncChains[key] = chain
+        asyncChains.set(chain, for: A.self, S.self)
         hasAsyncReducers = true
         return chain
     }
@@ -150,6 +151,7 @@ public final class ReducerContainer: ReducerProvider {
 final class ReducerChain<A: Action, S> {
     @exclusivity(unchecked) @usableFromInline var steps: [(any ReducerProvider, A, inout S) -> Void] = []
 
+    @usableFromInline
     init() {}
 }
 
@@ -158,16 +160,4 @@ final class ReducerChain<A: Action, S> {
 private final class AsyncReducerChain<A: Action, S> {
     typealias Start = @MainActor (A, S, @escaping @MainActor (@escaping (inout S) -> Void) -> Void) -> Void
     var starts: [Start] = []
-}
-
-@usableFromInline
-struct ReducerKey: Hashable {
-    @usableFromInline let action: ObjectIdentifier
-    @usableFromInline let state: ObjectIdentifier
-
-    @inlinable
-    init<A, S>(_: A.Type, _: S.Type) {
-        action = ObjectIdentifier(A.self)
-        state = ObjectIdentifier(S.self)
-    }
 }
