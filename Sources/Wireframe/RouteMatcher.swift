@@ -67,10 +67,12 @@ public final class RouteMatcher {
 
     /// Matches a path such as `/menu/soup?size=large`: everything after `?` is read as query items.
     public func match(path: String, scheme: String? = nil) -> RouteMatch? {
-        let query = path.firstIndex(of: "?")
+        let utf8 = path.utf8
+        guard let query = utf8.firstIndex(of: UInt8(ascii: "?")) else {
+            return match(pathPart: Substring(path), prefix: nil, scheme: scheme, query: nil)
+        }
         return match(
-            pathPart: path[..<(query ?? path.endIndex)], prefix: nil, scheme: scheme,
-            query: query.map { path[path.index(after: $0)...] })
+            pathPart: path[..<query], prefix: nil, scheme: scheme, query: path[utf8.index(after: query)...])
     }
 
     /// Matches `url`. For a scheme other than http(s), the host is the first segment: `bistro://menu/3` is
@@ -87,62 +89,88 @@ public final class RouteMatcher {
             query: url.query(percentEncoded: true).map { Substring($0) })
     }
 
+    /// Splits the path on `/` (bytes, not characters: `/` never occurs inside a multi-byte character) into a
+    /// stack buffer, walks the trie, and builds the parameters of the endpoint found.
     private func match(pathPart: Substring, prefix: Substring?, scheme: String?, query: Substring?) -> RouteMatch? {
-        var segments: [Substring] = []
-        segments.reserveCapacity(8)
-        if let prefix {
-            segments.append(decoded(prefix))
+        let capacity = pathPart.utf8.count / 2 + 2
+        return withUnsafeTemporaryAllocation(of: Substring.self, capacity: capacity) { buffer in
+            var count = 0
+            if let prefix {
+                buffer.initializeElement(at: count, to: decoded(prefix))
+                count += 1
+            }
+            let utf8 = pathPart.utf8
+            var start = utf8.startIndex
+            var index = start
+            while index != utf8.endIndex {
+                if utf8[index] == UInt8(ascii: "/") {
+                    if start != index {
+                        buffer.initializeElement(at: count, to: decoded(pathPart[start..<index]))
+                        count += 1
+                    }
+                    start = utf8.index(after: index)
+                }
+                index = utf8.index(after: index)
+            }
+            if start != index {
+                buffer.initializeElement(at: count, to: decoded(pathPart[start..<index]))
+                count += 1
+            }
+            defer { _ = buffer.prefix(count).deinitialize() }
+            let segments = UnsafeBufferPointer(rebasing: buffer.prefix(count))
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: count + 1) { captures in
+                var captured = 0
+                var found: (Endpoint, Int)?
+                if let scheme, let root = schemes[scheme] {
+                    found = find(root, segments, 0, captures, &captured)
+                }
+                if found == nil {
+                    captured = 0
+                    found = find(anyScheme, segments, 0, captures, &captured)
+                }
+                guard let (endpoint, wildcardStart) = found else { return nil }
+                var values: [String: any Sendable] = [:]
+                if let query, !query.isEmpty {
+                    Self.readQuery(query, into: &values)
+                }
+                for (name, segment) in zip(endpoint.parameterNames, captures.prefix(captured)) {
+                    values[name] = String(segments[segment])
+                }
+                if wildcardStart < segments.count {
+                    values[RouteParameters.wildcard] = segments[wildcardStart...].map { String($0) }
+                }
+                return RouteMatch(pattern: endpoint.pattern, parameters: RouteParameters(values))
+            }
         }
-        for segment in pathPart.split(separator: "/", omittingEmptySubsequences: true) {
-            segments.append(decoded(segment))
-        }
-        var captures: [Substring] = []
-        var found: (Endpoint, Int)?
-        if let scheme, let root = schemes[scheme] {
-            found = find(root, segments, 0, &captures)
-        }
-        if found == nil {
-            captures.removeAll(keepingCapacity: true)
-            found = find(anyScheme, segments, 0, &captures)
-        }
-        guard let (endpoint, wildcardStart) = found else { return nil }
-        var values: [String: any Sendable] = [:]
-        if let query, !query.isEmpty {
-            Self.readQuery(query, into: &values)
-        }
-        for (name, value) in zip(endpoint.parameterNames, captures) {
-            values[name] = String(value)
-        }
-        if wildcardStart < segments.count {
-            values[RouteParameters.wildcard] = segments[wildcardStart...].map(String.init)
-        }
-        return RouteMatch(pattern: endpoint.pattern, parameters: RouteParameters(values))
     }
 
-    /// Walks the trie from `node` at `index`, most specific branch first. Returns the endpoint and where a wildcard
-    /// capture starts (`segments.count` when there is none).
+    /// Walks the trie from `node` at `index`, most specific branch first, recording the index of each segment a
+    /// parameter took in `captures`. Returns the endpoint and where a wildcard capture starts (`segments.count` when
+    /// there is none).
     private func find(
         _ node: Node,
-        _ segments: [Substring],
+        _ segments: UnsafeBufferPointer<Substring>,
         _ index: Int,
-        _ captures: inout [Substring]
+        _ captures: UnsafeMutableBufferPointer<Int>,
+        _ captured: inout Int
     ) -> (Endpoint, Int)? {
         guard index < segments.count else {
             return node.endpoint.map { ($0, segments.count) }
         }
         let segment = segments[index]
         if !node.literals.isEmpty {
-            let literal = isCaseSensitive ? String(segment) : segment.lowercased()
-            if let next = node.literals[literal], let found = find(next, segments, index + 1, &captures) {
+            let next = isCaseSensitive ? node.literals[segment] : node.literals[Substring(segment.lowercased())]
+            if let next, let found = find(next, segments, index + 1, captures, &captured) {
                 return found
             }
         }
         if let next = node.parameter {
-            captures.append(segment)
-            if let found = find(next, segments, index + 1, &captures) {
+            captures[captured] = index
+            captured += 1
+            if let found = find(next, segments, index + 1, captures, &captured) {
                 return found
             }
-            captures.removeLast()
+            captured -= 1
         }
         if let wildcard = node.wildcard {
             return (wildcard, index)
@@ -154,7 +182,7 @@ public final class RouteMatcher {
         switch segment.kind {
         case .literal(let text):
             let decoded = PercentEncoding.decode(text) ?? text
-            return .literal(isCaseSensitive ? decoded : decoded.lowercased())
+            return .literal(Substring(isCaseSensitive ? decoded : decoded.lowercased()))
         case .parameter(let name):
             return .parameter(name)
         case .wildcard:
@@ -183,7 +211,7 @@ public final class RouteMatcher {
     // MARK: - Trie
 
     private enum Key {
-        case literal(String)
+        case literal(Substring)
         case parameter(String)
         case wildcard
     }
@@ -202,7 +230,7 @@ public final class RouteMatcher {
     }
 
     private final class Node {
-        var literals: [String: Node] = [:]
+        var literals: [Substring: Node] = [:]
         var parameter: Node?
         var wildcard: Endpoint?
         var endpoint: Endpoint?
