@@ -47,6 +47,9 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
                     storage.pending.append(.value(newValue, sequence: storage.sequence))
                     return nil
                 }
+                if storage.subscribers.isEmpty {
+                    return nil
+                }
                 storage.isDelivering = true
                 return Snapshot(storage)
             }

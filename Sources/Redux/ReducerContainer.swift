@@ -50,7 +50,8 @@ public final class ReducerContainer: ReducerProvider {
         on keyPath: WritableKeyPath<State, Value>,
         reduce: @escaping (inout Value, A) -> Void
     ) {
-        append({ _, action, state in reduce(&state[keyPath: keyPath], action) }, for: A.self, State.self)
+        let access = WritableKeyPathAccess(keyPath)
+        append({ _, action, state in access.modify(&state) { reduce(&$0, action) } }, for: A.self, State.self)
     }
 
     /// Registers `reducer` on the part of the app state at `keyPath`.
@@ -93,14 +94,15 @@ public final class ReducerContainer: ReducerProvider {
         return state
     }
 
-    /// Runs the synchronous reducers for `A` and `S` on `state` in place; returns whether any ran.
+    /// Runs the synchronous reducers for `A` and `S` on `state` in place; returns whether any ran, and whether `A`
+    /// is an ``UndoableAction``.
     @inlinable
-    func reduce<A: Action, S>(_ action: A, _ state: inout S) -> Bool {
-        guard let chain = chains.value(A.self, S.self) as? ReducerChain<A, S> else { return false }
+    func reduce<A: Action, S>(_ action: A, _ state: inout S) -> ReduceOutcome {
+        guard let chain = chains.value(A.self, S.self) as? ReducerChain<A, S> else { return .unhandled }
         for step in chain.steps {
             step(self, action, &state)
         }
-        return true
+        return chain.isUndoable ? .reducedUndoable : .reduced
     }
 
     /// Starts the asynchronous reducers for `A` and `S`; returns how many were started. Each calls `apply` on the
@@ -145,11 +147,24 @@ public final class ReducerContainer: ReducerProvider {
     }
 }
 
+/// What running the reducers of an action did.
+@usableFromInline
+enum ReduceOutcome {
+    /// No reducer is registered for the action and state types.
+    case unhandled
+    /// Reducers ran.
+    case reduced
+    /// Reducers of an ``UndoableAction`` ran.
+    case reducedUndoable
+}
+
 /// The reducers of one action type and state type, in registration order.
 @MainActor
 @usableFromInline
 final class ReducerChain<A: Action, S> {
     @exclusivity(unchecked) @usableFromInline var steps: [(any ReducerProvider, A, inout S) -> Void] = []
+    /// Whether `A` is an ``UndoableAction``, decided once rather than by a dynamic cast on every dispatch.
+    @usableFromInline let isUndoable = A.self is any UndoableAction.Type
 
     @usableFromInline
     init() {}

@@ -11,18 +11,23 @@ import BrigadeReactive
 ///
 /// Guarantees, all on the main actor:
 /// - ``dispatch(_:)`` is synchronous: when it returns, middleware ran, the reducers ran, the state is updated and
-///   the subscribers of ``state`` have been told.
+///   the subscribers have been told.
 /// - An action dispatched while another is being processed (by middleware, a subscriber or a reducer's caller) is
 ///   queued and processed after it, first in first out; nothing recurses and nothing is lost.
+/// - Subscribers are told at most once per dispatch or ``transaction(_:)``, only when what they selected changed,
+///   after priority subscribers ran and the state settled (see ``subscribe(_:priority:_:)``).
 /// - ``dispatchAndWait(_:)`` also waits for the action's asynchronous reducers, until their changes are in the state.
 /// - ``actionDispatcher`` takes actions from any thread or task and keeps each caller's order.
 @MainActor
 public final class Store<State: Sendable> {
-    /// The state, observable: subscribers get the current state at once, then one new state per dispatch that ran a
-    /// reducer. Setting it directly bypasses the reducers; the store's next dispatch starts from its own state.
+    /// The state, observable: subscribers get the current state at once, then the settled state once per dispatch or
+    /// transaction that changed it, with the store's ordinary subscribers. Setting it directly bypasses the reducers;
+    /// the store's next dispatch starts from its own state.
     public let state: ObservableProperty<State>
     /// The reducers, found by action type and state type.
     public let reducers: ReducerContainer
+    /// Undo and redo of the actions marked ``UndoableAction``.
+    public let history: History<State>
     // The dispatch path is inlinable so that it is specialized for the app's state and action types. The store is
     // confined to the main actor and never holds an access to these properties while user code runs (reducers work
     // on a copy of the state), so their accesses cannot overlap and skip the dynamic exclusivity check.
@@ -32,6 +37,10 @@ public final class Store<State: Sendable> {
     @exclusivity(unchecked) @usableFromInline var queue: [Pending] = []
     @exclusivity(unchecked) @usableFromInline var queueHead = 0
     @exclusivity(unchecked) @usableFromInline var isProcessing = false
+    /// Whether the state changed since subscribers were last told.
+    @exclusivity(unchecked) @usableFromInline var isDirty = false
+    @exclusivity(unchecked) @usableFromInline var transactionDepth = 0
+    @usableFromInline let subscribers = StoreSubscribers<State>()
     private var dispatcher: StoreDispatcher?
 
     /// Creates a store.
@@ -39,13 +48,18 @@ public final class Store<State: Sendable> {
     ///   - initialState: The state before any action.
     ///   - reducers: The container to find reducers in; a new one by default.
     ///   - middleware: Middleware, the first sees each action first.
+    ///   - historyLimit: How many undoable steps ``history`` keeps; 100 by default.
     public init(
-        initialState: State, reducers: ReducerContainer = ReducerContainer(), middleware: [Middleware<State>] = []
+        initialState: State,
+        reducers: ReducerContainer = ReducerContainer(),
+        middleware: [Middleware<State>] = [],
+        historyLimit: Int = 100
     ) {
         current = initialState
         state = ObservableProperty(initialState)
         self.reducers = reducers
         self.middleware = middleware
+        history = History(limit: historyLimit)
         appReducer = nil
     }
 
@@ -55,12 +69,14 @@ public final class Store<State: Sendable> {
         initialState: State,
         appReducer: R,
         reducers: ReducerContainer = ReducerContainer(),
-        middleware: [Middleware<State>] = []
+        middleware: [Middleware<State>] = [],
+        historyLimit: Int = 100
     ) where R.StateType == State {
         current = initialState
         state = ObservableProperty(initialState)
         self.reducers = reducers
         self.middleware = middleware
+        history = History(limit: historyLimit)
         self.appReducer = { provider, action, state in
             appReducer.reduce(provider: provider, action: action, state: state)
         }
@@ -104,7 +120,33 @@ public final class Store<State: Sendable> {
         }
         isProcessing = true
         reduce(action, group: nil)
-        drainQueue()
+        finishProcessing()
+    }
+
+    /// Runs `body`, whose dispatches update the state at once but tell subscribers nothing until the outermost
+    /// transaction ends; then every subscriber whose selection changed is told once, with the settled state.
+    ///
+    /// ```swift
+    /// store.transaction {
+    ///     store.dispatch(AddDish(dish: "soup"))
+    ///     store.dispatch(AddDish(dish: "bread"))
+    /// }  // subscribers are told once, about both dishes
+    /// ```
+    ///
+    /// Transactions nest; only the outermost one notifies. If `body` throws, the dispatches it already made stay
+    /// applied (reducers are not undone), subscribers are told about them as usual when the outermost transaction
+    /// ends, and the error is rethrown. Called while the store is processing (from a subscriber, say), the
+    /// dispatches in `body` are queued like any other and notified together after it.
+    public func transaction<Result>(_ body: () throws -> Result) rethrows -> Result {
+        transactionDepth += 1
+        defer {
+            transactionDepth -= 1
+            if transactionDepth == 0, !isProcessing {
+                isProcessing = true
+                settle()
+            }
+        }
+        return try body()
     }
 
     /// Processes `action` like ``dispatch(_:)``, then waits until every asynchronous reducer it started has finished
@@ -133,21 +175,54 @@ public final class Store<State: Sendable> {
         }
         isProcessing = true
         run(pending)
-        drainQueue()
+        finishProcessing()
     }
 
-    /// Runs what was queued while processing, then ends processing.
+    /// Ends processing: runs what was queued, tells the subscribers, and repeats until nothing is left.
     @inlinable
-    func drainQueue() {
-        if queue.isEmpty {
+    func finishProcessing() {
+        if queue.isEmpty, !isDirty || transactionDepth > 0 {
             isProcessing = false
         } else {
-            drainNonEmptyQueue()
+            settle()
+        }
+    }
+
+    /// The notification loop (Quantwm's contract): process the queue; unless a transaction is open, let the priority
+    /// subscribers react (their dispatches are processed before anything else); then tell the ordinary subscribers
+    /// once, with the settled state; dispatches they make start another round.
+    @inlinable
+    func settle() {
+        while true {
+            runQueue()
+            if transactionDepth > 0 || !isDirty {
+                break
+            }
+            if subscribers.hasPriority {
+                subscribers.notifyPriority(current)
+                if !queue.isEmpty {
+                    continue
+                }
+            }
+            isDirty = false
+            commit()
+            subscribers.notifyOrdinary(current)
+            if queue.isEmpty {
+                break
+            }
+        }
+        isProcessing = false
+    }
+
+    @inlinable
+    func runQueue() {
+        if !queue.isEmpty {
+            runNonEmptyQueue()
         }
     }
 
     @usableFromInline
-    func drainNonEmptyQueue() {
+    func runNonEmptyQueue() {
         while queueHead < queue.count {
             let next = queue[queueHead]
             queueHead += 1
@@ -155,7 +230,6 @@ public final class Store<State: Sendable> {
         }
         queue.removeAll(keepingCapacity: queue.count <= 64)
         queueHead = 0
-        isProcessing = false
     }
 
     private func run(_ pending: Pending) {
@@ -171,7 +245,7 @@ public final class Store<State: Sendable> {
             var next = current
             change(&next)
             current = next
-            commit()
+            isDirty = true
             group?.leave()
         }
     }
@@ -191,20 +265,35 @@ public final class Store<State: Sendable> {
 
     @inlinable
     func reduce<A: Action>(_ action: A, group: CompletionGroup?) {
+        if A.self == Undo.self || A.self == Redo.self {
+            travel(undo: A.self == Undo.self)
+            return
+        }
         var next = current
-        var changed = reducers.reduce(action, &next)
+        let outcome = reducers.reduce(action, &next)
+        var changed = outcome != .unhandled
         if let appReducer {
             next = appReducer(reducers, action, next)
             changed = true
         }
         if changed {
+            if outcome == .reducedUndoable || (outcome == .unhandled && A.self is any UndoableAction.Type) {
+                history.record(current)
+            }
             current = next
+            isDirty = true
         }
         if reducers.hasAsyncReducers {
             startAsyncReducers(action, group: group)
         }
-        if changed {
-            commit()
+    }
+
+    @usableFromInline
+    func travel(undo: Bool) {
+        let restored = undo ? history.undo(from: current) : history.redo(from: current)
+        if let restored {
+            current = restored
+            isDirty = true
         }
     }
 

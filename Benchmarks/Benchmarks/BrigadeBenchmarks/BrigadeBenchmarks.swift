@@ -188,13 +188,14 @@ func makeReduxStore(unrelatedReducers: Int) -> Store<BenchState> {
 }
 
 func reduxBenchmarks() {
-    for unrelated in [0, 1_000] {
-        let name = unrelated == 0 ? "Redux/dispatch 1 reducer 1 subscriber" : "Redux/dispatch with 1,000 reducers"
+    // Every store has one subscriber whose selection changes with each dispatch (`count`), plus the extra ones.
+    func measureDispatch(_ name: String, unrelated: Int = 0, extra: @escaping @MainActor (Store<BenchState>) -> Void) {
         Benchmark(name) { @MainActor (benchmark: Benchmark) async in
             let store = makeReduxStore(unrelatedReducers: unrelated)
             let total = Total()
             let bag = SubscriptionReferenceBag()
-            store.state.subscribe { total.value &+= $0.count }.add(to: bag)
+            store.subscribe(\.count) { total.value &+= $0 }.add(to: bag)
+            extra(store)
             let action = BenchIncrement()
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
@@ -202,7 +203,43 @@ func reduxBenchmarks() {
             }
             benchmark.stopMeasurement()
             blackHole(total.value)
+            blackHole(bag)
         }
+    }
+    measureDispatch("Redux/dispatch 1 reducer 1 subscriber") { _ in }
+    measureDispatch("Redux/dispatch with 1,000 reducers", unrelated: 1_000) { _ in }
+    measureDispatch("Redux/dispatch 10,000 unchanged subscribers") { store in
+        // Each has its own selector, so nothing is shared: the worst case for unchanged subscribers.
+        for _ in 0..<10_000 {
+            _ = store.subscribe(select: { $0.other }) { blackHole($0) }
+        }
+    }
+    measureDispatch("Redux/dispatch 10,000 scoped-away subscribers") { store in
+        for index in 0..<10_000 {
+            if index.isMultiple(of: 2) {
+                _ = store.subscribe(\.other) { blackHole($0) }
+            } else {
+                _ = store.subscribe(\.name) { blackHole($0) }
+            }
+        }
+    }
+    Benchmark("Redux/transaction of 10 dispatches", configuration: .init(scalingFactor: .one)) {
+        @MainActor (benchmark: Benchmark) async in
+        let store = makeReduxStore(unrelatedReducers: 0)
+        let total = Total()
+        let bag = SubscriptionReferenceBag()
+        store.subscribe(\.count) { total.value &+= $0 }.add(to: bag)
+        let action = BenchIncrement()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            store.transaction {
+                for _ in 0..<10 {
+                    store.dispatch(action)
+                }
+            }
+        }
+        benchmark.stopMeasurement()
+        blackHole(total.value)
     }
 }
 

@@ -1,0 +1,206 @@
+import BrigadeCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Records every action a store processes, with its time, and exports the Codable ones as JSON that
+/// ``replay(_:registry:into:)`` turns back into the same final state: a bug report that reproduces itself.
+///
+/// ```swift
+/// let log = ActionLog()
+/// let store = Store(initialState: AppState(), middleware: [log.middleware()])
+/// // ... the user does things ...
+/// let report = try log.exportJSON()
+///
+/// let registry = ActionRegistry()
+/// registry.register(AddDish.self)
+/// let replayed = Store(initialState: AppState(), reducers: store.reducers)
+/// try ActionLog.replay(report, registry: registry, into: replayed)  // replayed.currentState == store.currentState
+/// ```
+@MainActor
+public final class ActionLog {
+    /// One recorded action.
+    public struct Entry: Sendable {
+        /// The action as dispatched.
+        public let action: any Action
+        /// When the middleware saw it.
+        public let time: Date
+    }
+
+    /// The most entries kept; the oldest are dropped first.
+    public let limit: Int
+    /// The recorded actions, oldest first.
+    public private(set) var entries: [Entry] = []
+    private let clock: @Sendable () -> Date
+
+    /// Creates an empty log.
+    /// - Parameters:
+    ///   - limit: The most entries kept; 10,000 by default.
+    ///   - clock: The time source; the system clock by default, a fixed one in tests.
+    public init(limit: Int = 10_000, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.limit = max(1, limit)
+        self.clock = clock
+    }
+
+    /// A middleware that records every action it sees, then passes it on unchanged. Put it first to record actions
+    /// before other middleware changes them, last to record what reaches the reducers.
+    public func middleware<State: Sendable>() -> Middleware<State> {
+        Middleware { [weak self] _, action, next in
+            self?.record(action)
+            next(action)
+        }
+    }
+
+    /// Records `action` now.
+    public func record(_ action: any Action) {
+        entries.append(Entry(action: action, time: clock()))
+        if entries.count > limit {
+            entries.removeFirst(entries.count - limit)
+        }
+    }
+
+    /// Empties the log.
+    public func clear() {
+        entries.removeAll()
+    }
+
+    /// The Codable actions of the log as a JSON array of `{"type", "time", "action"}` objects, oldest first.
+    ///
+    /// An action that is not Codable cannot be written and is left out; ``unexportableCount`` says how many.
+    /// - Parameter registry: Names the action types; unregistered types are named by their type name.
+    /// - Throws: ``ReduxError/actionEncodingFailed(type:reason:)`` when a Codable action fails to encode.
+    public func exportJSON(registry: ActionRegistry? = nil) throws(ReduxError) -> Data {
+        var records: [Record] = []
+        for entry in entries {
+            guard let encodable = entry.action as? any Encodable else { continue }
+            let type = registry?.name(of: entry.action) ?? ActionRegistry.defaultName(of: type(of: entry.action))
+            records.append(Record(type: type, time: entry.time.timeIntervalSince1970, action: encodable))
+        }
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return try encoder.encode(records)
+        } catch {
+            throw .actionEncodingFailed(type: "log", reason: "\(error)")
+        }
+    }
+
+    /// How many recorded actions ``exportJSON(registry:)`` leaves out because they are not Codable.
+    public var unexportableCount: Int {
+        entries.count { !($0.action is any Encodable) }
+    }
+
+    /// Decodes an exported log and dispatches its actions into `store`, in order.
+    ///
+    /// Every action is decoded before the first is dispatched, so a log with an unknown or malformed action changes
+    /// nothing.
+    /// - Throws: ``ReduxError/unknownActionType(_:)`` for a type the registry does not know,
+    ///   ``ReduxError/actionDecodingFailed(type:reason:)`` for an action or a log that does not decode.
+    public static func replay<State: Sendable>(
+        _ data: Data,
+        registry: ActionRegistry,
+        into store: Store<State>
+    ) throws(ReduxError) {
+        let actions = try registry.decodeLog(data)
+        store.transaction {
+            for action in actions {
+                store.dispatch(action)
+            }
+        }
+    }
+
+    private struct Record: Encodable {
+        let type: String
+        let time: Double
+        let action: any Encodable
+
+        enum CodingKeys: String, CodingKey {
+            case type, time, action
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(type, forKey: .type)
+            try container.encode(time, forKey: .time)
+            try container.encode(action, forKey: .action)
+        }
+    }
+}
+
+/// The action types a replayed log may contain, by name.
+///
+/// ```swift
+/// let registry = ActionRegistry()
+/// registry.register(AddDish.self)            // named "AddDish"
+/// registry.register(PlaceOrder.self, name: "order.place")
+/// ```
+@MainActor
+public final class ActionRegistry {
+    private var decoders: [String: ActionDecoding.Decode] = [:]
+    private var names: [ObjectIdentifier: String] = [:]
+
+    /// Creates a registry that knows ``Undo`` and ``Redo``.
+    public init() {
+        register(Undo.self)
+        register(Redo.self)
+    }
+
+    /// Registers `type` under `name`, by default its type name.
+    public func register<A: Action & Codable>(_ type: A.Type, name: String? = nil) {
+        let name = name ?? Self.defaultName(of: type)
+        decoders[name] = { decoder in try A(from: decoder) }
+        names[ObjectIdentifier(type)] = name
+    }
+
+    /// The name `action`'s type is registered under, if it is.
+    public func name(of action: any Action) -> String? {
+        names[ObjectIdentifier(type(of: action))]
+    }
+
+    nonisolated static func defaultName(of type: any Action.Type) -> String {
+        String(describing: type)
+    }
+
+    func decodeLog(_ data: Data) throws(ReduxError) -> [any Action] {
+        do {
+            return try ActionDecoding.$decoders.withValue(decoders) {
+                try JSONDecoder().decode([DecodedRecord].self, from: data).map(\.action)
+            }
+        } catch let error as ReduxError {
+            throw error
+        } catch {
+            throw .actionDecodingFailed(type: "log", reason: "\(error)")
+        }
+    }
+}
+
+/// The registry's decoders, handed to the records while one log is decoded.
+enum ActionDecoding {
+    typealias Decode = @Sendable (any Decoder) throws -> any Action
+
+    @TaskLocal static var decoders: [String: Decode] = [:]
+}
+
+private struct DecodedRecord: Decodable {
+    let action: any Action
+
+    enum CodingKeys: String, CodingKey {
+        case type, time, action
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try container.decode(String.self, forKey: .type)
+        guard let decode = ActionDecoding.decoders[type] else {
+            throw ReduxError.unknownActionType(type)
+        }
+        do {
+            action = try decode(container.superDecoder(forKey: .action))
+        } catch {
+            throw ReduxError.actionDecodingFailed(type: type, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import BrigadeCore
+import BrigadeReactive
+
+/// An action whose changes can be undone: the store records the state before it.
+///
+/// ```swift
+/// struct AddDish: UndoableAction { let dish: String }
+/// store.dispatch(AddDish(dish: "soup"))
+/// store.dispatch(Undo())  // the order is as it was before the soup
+/// ```
+public protocol UndoableAction: Action {}
+
+/// Restores the state before the last undoable action still in the history; does nothing when there is none.
+public struct Undo: Action, Codable, Equatable {
+    /// Creates the action.
+    public init() {}
+}
+
+/// Reapplies the last undone step; does nothing when there is none.
+public struct Redo: Action, Codable, Equatable {
+    /// Creates the action.
+    public init() {}
+}
+
+/// The undo and redo stacks of a store: the states before the ``UndoableAction``s it processed.
+///
+/// Only actions marked ``UndoableAction`` that changed the state are recorded. ``Undo`` restores the whole state as
+/// it was before the last of them (so changes made since by other actions are undone with it, as in an editor's
+/// snapshot history); ``Redo`` reapplies an undone step. A new undoable action after an undo clears the redo stack.
+/// At most ``limit`` steps are kept; the oldest is dropped first.
+@MainActor
+public final class History<State: Sendable> {
+    /// The most undo steps kept.
+    public let limit: Int
+    /// Whether ``Undo`` would change the state; observable, for enabling an Undo button.
+    public let canUndo = ObservableProperty(false)
+    /// Whether ``Redo`` would change the state; observable.
+    public let canRedo = ObservableProperty(false)
+    private var undoStack: [State] = []
+    private var redoStack: [State] = []
+
+    /// Creates an empty history keeping at most `limit` steps (at least 0).
+    public init(limit: Int) {
+        self.limit = max(0, limit)
+    }
+
+    /// The number of steps that can be undone.
+    public var undoCount: Int { undoStack.count }
+
+    /// The number of steps that can be redone.
+    public var redoCount: Int { redoStack.count }
+
+    /// Records `state`, the state before an undoable action, and clears the redo stack.
+    @usableFromInline
+    func record(_ state: State) {
+        guard limit > 0 else { return }
+        undoStack.append(state)
+        if undoStack.count > limit {
+            undoStack.removeFirst(undoStack.count - limit)
+        }
+        redoStack.removeAll()
+        publish()
+    }
+
+    /// The state to restore for an undo from `current`, which goes onto the redo stack; `nil` when there is none.
+    @usableFromInline
+    func undo(from current: State) -> State? {
+        guard let previous = undoStack.popLast() else { return nil }
+        redoStack.append(current)
+        publish()
+        return previous
+    }
+
+    /// The state to restore for a redo from `current`, which goes back onto the undo stack; `nil` when there is none.
+    @usableFromInline
+    func redo(from current: State) -> State? {
+        guard let next = redoStack.popLast() else { return nil }
+        undoStack.append(current)
+        publish()
+        return next
+    }
+
+    private func publish() {
+        if canUndo.value != !undoStack.isEmpty {
+            canUndo.value = !undoStack.isEmpty
+        }
+        if canRedo.value != !redoStack.isEmpty {
+            canRedo.value = !redoStack.isEmpty
+        }
+    }
+}
