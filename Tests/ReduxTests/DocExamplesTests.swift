@@ -62,3 +62,63 @@ struct ReduxDocExamplesTests {
         #expect(store.currentState.placedOrders == 1)
     }
 }
+
+// The examples of docs/Redux.md's second half: subscriptions, transactions, priority, history and the log.
+
+struct ClearOrder: UndoableAction, Codable {}
+struct AddDishUndoably: UndoableAction, Codable { let dish: String }
+
+@Suite("docs/Redux.md, notifications and history")
+@MainActor
+struct ReduxDocNotificationExamplesTests {
+    @Test("the subscription, transaction, priority, history and log examples behave as the guide says")
+    func examples() throws {
+        let log = ActionLog()
+        let store = Store(initialState: BistroState(), middleware: [log.middleware()])
+        store.reducers.add(on: \BistroState.order) { (order: inout Order, action: AddDish) in
+            order.dishes.append(action.dish)
+        }
+        store.reducers.add(on: \BistroState.order) { (order: inout Order, action: AddDishUndoably) in
+            order.dishes.append(action.dish)
+        }
+        store.reducers.add(on: \BistroState.order) { (order: inout Order, _: ClearOrder) in order = Order() }
+        store.reducers.add(on: \BistroState.placedOrders) { (placed: inout Int, _: PlaceOrder) in placed += 1 }
+
+        var rendered: [[String]] = []
+        let bag = SubscriptionReferenceBag()
+        store.subscribe(\.order.dishes) { dishes in rendered.append(dishes) }.add(to: bag)
+        store.subscribe(select: { $0.order.dishes.count > 3 }) { isLarge in
+            if isLarge { print("large order") }
+        }.add(to: bag)
+
+        store.transaction {
+            store.dispatch(AddDish(dish: "soup"))
+            store.dispatch(AddDish(dish: "bread"))
+        }
+        #expect(rendered == [[], ["soup", "bread"]])
+
+        // A priority subscriber places the order as soon as it has five dishes.
+        store.subscribe(\.order.dishes.count, priority: 1) { count in
+            if count >= 5 { store.dispatch(PlaceOrder()) }
+        }.add(to: bag)
+
+        store.dispatch(AddDishUndoably(dish: "cake"))
+        store.dispatch(ClearOrder())
+        store.dispatch(Undo())  // the order has soup, bread and cake again
+        #expect(store.currentState.order.dishes == ["soup", "bread", "cake"])
+        #expect(store.history.canRedo.value)
+
+        // AddDish is not Codable, so the report holds the undoable actions and the undo.
+        let report = try log.exportJSON()
+        #expect(log.unexportableCount == 2)
+        let registry = ActionRegistry()
+        registry.register(AddDishUndoably.self)
+        #expect(throws: ReduxError.unknownActionType("ClearOrder")) {
+            try ActionLog.replay(report, registry: registry, into: Store(initialState: BistroState()))
+        }
+        registry.register(ClearOrder.self)
+        let replayed = Store(initialState: BistroState(), reducers: store.reducers)
+        try ActionLog.replay(report, registry: registry, into: replayed)
+        #expect(replayed.currentState.order.dishes == ["cake"])
+    }
+}
