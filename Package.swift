@@ -36,3 +36,9 @@ addComponent("Reactive")
 addComponent("Core")
 addComponent("Wireframe", dependencies: ["BrigadeCore"])
 addComponent("Redux", dependencies: ["BrigadeCore", "BrigadeReactive"])
+addComponent("Entity", dependencies: ["BrigadeCore"])
+addComponent(
+    "Presenter",
+    dependencies: ["BrigadeCore", "BrigadeReactive"],
+    testDependencies: ["BrigadeWireframe", "BrigadeRedux"]
+)

@@ -1,0 +1,76 @@
+/// The view of a store inside ``EntityStore/transaction(_:)``: reads see the transaction's own changes over the
+/// store's committed state; writes are kept until the transaction commits.
+///
+/// Usable only inside the transaction's body; afterwards every call throws ``EntityStoreError/transactionEnded``.
+public actor EntityTransaction {
+    private let store: any EntityStore
+    private var changes = EntityChangeSet()
+    private var isOpen = true
+
+    init(store: any EntityStore) {
+        self.store = store
+    }
+
+    /// Stores `entities` when the transaction commits.
+    public func persist<T: Entity>(_ entities: [T]) throws {
+        try record(PersistOperation(entities: entities))
+    }
+
+    /// Stores `entity` when the transaction commits.
+    public func persist<T: Entity>(_ entity: T) throws {
+        try persist([entity])
+    }
+
+    /// Deletes the entities of `type` with `ids` when the transaction commits.
+    public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) throws {
+        try record(DeleteOperation<T>(ids: ids))
+    }
+
+    /// Deletes the entity of `type` with `id` when the transaction commits.
+    public func delete<T: Entity>(_ type: T.Type, id: T.ID) throws {
+        try delete(type, ids: [id])
+    }
+
+    /// Deletes every entity of `type` when the transaction commits.
+    public func deleteAll<T: Entity>(_ type: T.Type) throws {
+        try record(DeleteAllOperation<T>())
+    }
+
+    /// The entity of `type` with `id`, as the transaction sees it.
+    public func get<T: Entity>(_ type: T.Type, id: T.ID) async throws -> T? {
+        try checkOpen()
+        switch changes.lookup(type, id: id) {
+        case .found(let entity): return entity
+        case .deleted: return nil
+        case .unknown: return try await store.get(type, id: id)
+        }
+    }
+
+    /// Every entity of `type`, as the transaction sees it.
+    public func getAll<T: Entity>(_ type: T.Type) async throws -> [T] {
+        try checkOpen()
+        let committed = try await store.getAll(type)
+        return changes.merge(committed)
+    }
+
+    /// Whether the entity of `type` with `id` exists, as the transaction sees it.
+    public func exists<T: Entity>(_ type: T.Type, id: T.ID) async throws -> Bool {
+        try await get(type, id: id) != nil
+    }
+
+    /// Ends the transaction and returns its changes.
+    func finish() throws -> EntityChangeSet {
+        try checkOpen()
+        isOpen = false
+        return changes
+    }
+
+    private func checkOpen() throws {
+        guard isOpen else { throw EntityStoreError.transactionEnded }
+    }
+
+    private func record(_ operation: any EntityOperation) throws {
+        try checkOpen()
+        changes.append(operation)
+    }
+}

@@ -1,0 +1,149 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An entity store in memory. Entities are kept JSON-encoded, so a Codable fault shows here as it would in a
+/// database, and a stored entity is never shared with its caller.
+///
+/// ```swift
+/// let store = MemoryEntityStore()
+/// try await store.persist(Dish(id: "soup", name: "Soup", price: 6))
+/// let soup = try await store.get(Dish.self, id: "soup")
+/// ```
+///
+/// An actor: calls from any task are serialized; ``apply(_:)`` (every transaction's commit) is atomic.
+public actor MemoryEntityStore: EntityStore {
+    private var tables = Tables()
+    private var isClosed = false
+
+    /// Creates an empty store that keeps every entity type.
+    public init() {}
+
+    /// Keeps every type.
+    public nonisolated func isResponsible<T: Entity>(for type: T.Type) -> Bool {
+        true
+    }
+
+    /// Stores `entities`, replacing those with the same ids.
+    public func persist<T: Entity>(_ entities: [T]) throws {
+        try checkOpen()
+        var changed = tables
+        try changed.persist(entities)
+        tables = changed
+    }
+
+    /// The entity of `type` with `id`, or `nil`.
+    public func get<T: Entity>(_ type: T.Type, id: T.ID) throws -> T? {
+        try checkOpen()
+        return try tables.get(type, id: id)
+    }
+
+    /// Every entity of `type`, in the order they were first stored.
+    public func getAll<T: Entity>(_ type: T.Type) throws -> [T] {
+        try checkOpen()
+        return try tables.getAll(type)
+    }
+
+    /// Whether an entity of `type` with `id` is stored, without decoding it.
+    public func exists<T: Entity>(_ type: T.Type, id: T.ID) throws -> Bool {
+        try checkOpen()
+        return tables.contains(type, id: id)
+    }
+
+    /// Deletes the entities of `type` with these ids.
+    public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) throws {
+        try checkOpen()
+        tables.delete(type, ids: ids)
+    }
+
+    /// Deletes every entity of `type`.
+    public func deleteAll<T: Entity>(_ type: T.Type) throws {
+        try checkOpen()
+        tables.deleteAll(type)
+    }
+
+    /// Applies a transaction's changes on a copy of the tables and keeps the copy only if every change succeeded.
+    public func apply(_ changes: EntityChangeSet) throws {
+        try checkOpen()
+        var changed = tables
+        try changes.accept(&changed)
+        tables = changed
+    }
+
+    /// Closes the store: every later call throws ``EntityStoreError/closed(store:)``.
+    public func close() {
+        isClosed = true
+    }
+
+    private func checkOpen() throws {
+        if isClosed {
+            throw EntityStoreError.closed(store: storeName)
+        }
+    }
+
+    /// The entities by type, then by id; each table remembers the order ids were first stored in.
+    private struct Tables: EntityChangeVisitor {
+        struct Table {
+            var rows: [AnyHashable: Data] = [:]
+            var order: [AnyHashable] = []
+        }
+
+        var tables: [ObjectIdentifier: Table] = [:]
+
+        mutating func persist<T: Entity>(_ entities: [T]) throws {
+            let encoder = JSONEncoder()
+            var table = tables[ObjectIdentifier(T.self)] ?? Table()
+            for entity in entities {
+                let data: Data
+                do {
+                    data = try encoder.encode(entity)
+                } catch {
+                    throw EntityStoreError.encodingFailed(type: "\(T.self)", reason: "\(error)")
+                }
+                let key = AnyHashable(entity.id)
+                if table.rows.updateValue(data, forKey: key) == nil {
+                    table.order.append(key)
+                }
+            }
+            tables[ObjectIdentifier(T.self)] = table
+        }
+
+        func get<T: Entity>(_ type: T.Type, id: T.ID) throws -> T? {
+            guard let data = tables[ObjectIdentifier(type)]?.rows[AnyHashable(id)] else { return nil }
+            return try decode(type, data)
+        }
+
+        func getAll<T: Entity>(_ type: T.Type) throws -> [T] {
+            guard let table = tables[ObjectIdentifier(type)] else { return [] }
+            return try table.order.compactMap { key in try table.rows[key].map { try decode(type, $0) } }
+        }
+
+        func contains<T: Entity>(_ type: T.Type, id: T.ID) -> Bool {
+            tables[ObjectIdentifier(type)]?.rows[AnyHashable(id)] != nil
+        }
+
+        mutating func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) {
+            guard var table = tables[ObjectIdentifier(type)] else { return }
+            let keys = Set(ids.map { AnyHashable($0) })
+            for key in keys {
+                table.rows[key] = nil
+            }
+            table.order.removeAll { keys.contains($0) }
+            tables[ObjectIdentifier(type)] = table
+        }
+
+        mutating func deleteAll<T: Entity>(_ type: T.Type) {
+            tables[ObjectIdentifier(type)] = nil
+        }
+
+        private func decode<T: Entity>(_ type: T.Type, _ data: Data) throws -> T {
+            do {
+                return try JSONDecoder().decode(type, from: data)
+            } catch {
+                throw EntityStoreError.decodingFailed(type: "\(type)", reason: "\(error)")
+            }
+        }
+    }
+}

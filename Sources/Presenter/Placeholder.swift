@@ -1,0 +1,1 @@
+/// Brigade's presenter component.
