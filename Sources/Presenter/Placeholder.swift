@@ -1,1 +1,0 @@
-/// Brigade's presenter component.
