@@ -42,3 +42,24 @@ addComponent(
     dependencies: ["BrigadeCore", "BrigadeReactive"],
     testDependencies: ["BrigadeWireframe", "BrigadeRedux"]
 )
+
+// The system SQLite, for the Kitchen's SQLiteStore.
+package.targets.append(
+    .systemLibrary(
+        name: "CSQLite",
+        path: "Sources/CSQLite",
+        pkgConfig: "sqlite3",
+        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    )
+)
+// An HTTP/1.1 server on loopback for the tests of the Kitchen's APIClient and AssetCache.
+package.targets.append(.target(name: "TestHTTPServer", path: "Tests/Support/TestHTTPServer"))
+addComponent(
+    "Kitchen",
+    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeEntity", "CSQLite"],
+    testDependencies: ["TestHTTPServer", "sqlite-crash-writer"]
+)
+// A process that writes to a SQLiteStore until it is killed, for the crash-safety test.
+package.targets.append(
+    .executableTarget(name: "sqlite-crash-writer", dependencies: ["BrigadeKitchen", "BrigadeEntity"], path: "Tests/Support/SQLiteCrashWriter")
+)

@@ -1,0 +1,276 @@
+import BrigadeReactive
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The service container of an app (Dertisch's kitchen): services registered by type with a factory, made on first
+/// use as one shared instance per type ("singleton with a small s"), each resolving its own dependencies.
+///
+/// ```swift
+/// let kitchen = Kitchen()
+/// try kitchen.register(APIClient.self) { _ in APIClient(configuration: .init(baseURL: base)) }
+/// try kitchen.register(AssetCache.self) { resolver in AssetCache(client: try resolver.resolve(APIClient.self)) }
+/// kitchen.seal()
+/// let images = try kitchen.resolve(AssetCache.self)
+/// ```
+///
+/// - Scopes: ``Scope/shared`` (the default) makes one instance on first use, exactly once even when several
+///   threads race for it; ``Scope/transient`` makes a new one per resolution.
+/// - Errors name the whole chain: `AssetCache -> APIClient -> Configuration (not registered)`, or a cycle.
+/// - ``seal()`` ends registration (Dertisch's MaitreD gate); later registrations throw.
+/// - Facets: one instance registered under several protocols with ``register(facet:of:_:)``.
+///
+/// Thread-safe. Resolving a shared instance already made costs a lock and a dictionary lookup.
+public final class Kitchen: Sendable {
+    /// How many instances a registration makes.
+    public enum Scope: Sendable {
+        /// One instance, made on first use and kept.
+        case shared
+        /// A new instance for every resolution.
+        case transient
+    }
+
+    private struct Registration: @unchecked Sendable {
+        // Immutable; `factory` is a Sendable closure returning the registered type as `Any`.
+        let name: String
+        let scope: Scope
+        let factory: @Sendable (Resolver) throws -> Any
+    }
+
+    private struct State {
+        var registrations: [ObjectIdentifier: Registration] = [:]
+        var instances: [ObjectIdentifier: Instance] = [:]
+        var isSealed = false
+    }
+
+    /// A made shared instance, kept as `Any`.
+    private struct Instance: @unchecked Sendable {
+        // Immutable; the value is an instance of a registered type, which registration requires to be Sendable.
+        let value: Any
+    }
+
+    private let state = Locked(State())
+    /// Serializes the making of shared instances, so each is made exactly once; recursive, because a factory
+    /// resolves its dependencies while it holds it.
+    private let making = RecursiveLock()
+
+    /// Creates an empty, open kitchen.
+    public init() {}
+
+    // MARK: - Registration
+
+    /// Registers `type` with `factory`.
+    ///
+    /// - Parameters:
+    ///   - scope: ``Scope/shared`` by default.
+    ///   - replacing: Whether a registration of the same type may be replaced; `false` by default.
+    ///   - factory: Makes the instance; resolves its dependencies from the resolver it is given.
+    /// - Throws: ``KitchenError/sealed(_:)`` after ``seal()``, ``KitchenError/duplicateRegistration(_:)`` when the
+    ///   type is registered and `replacing` is false.
+    public func register<Service: Sendable>(
+        _ type: Service.Type,
+        scope: Scope = .shared,
+        replacing: Bool = false,
+        factory: @escaping @Sendable (Resolver) throws -> Service
+    ) throws(KitchenError) {
+        let name = Self.name(of: type)
+        let registration = Registration(name: name, scope: scope, factory: { try factory($0) })
+        try add(registration, for: ObjectIdentifier(type), replacing: replacing)
+    }
+
+    /// Registers `facet` as another face of the instance registered for `concrete`: resolving it resolves
+    /// `concrete` (one shared instance) and hands it out as `facet`.
+    ///
+    /// ```swift
+    /// try kitchen.register(Sommelier.self) { _ in Sommelier(tables: tables) }
+    /// try kitchen.register(facet: (any TextProviding).self, of: Sommelier.self) { $0 }
+    /// ```
+    /// - Throws: As ``register(_:scope:replacing:factory:)``.
+    public func register<Facet: Sendable, Concrete: Sendable>(
+        facet: Facet.Type,
+        of concrete: Concrete.Type,
+        replacing: Bool = false,
+        _ view: @escaping @Sendable (Concrete) -> Facet
+    ) throws(KitchenError) {
+        let registration = Registration(
+            name: Self.name(of: facet), scope: .transient, factory: { resolver in view(try resolver.resolve(concrete)) }
+        )
+        try add(registration, for: ObjectIdentifier(facet), replacing: replacing)
+    }
+
+    /// Ends registration: every later registration throws ``KitchenError/sealed(_:)``.
+    public func seal() {
+        state.withLock { $0.isSealed = true }
+    }
+
+    /// Whether ``seal()`` was called.
+    public var isSealed: Bool {
+        state.withLock { $0.isSealed }
+    }
+
+    /// Whether `type` is registered.
+    public func isRegistered<Service>(_ type: Service.Type) -> Bool {
+        state.withLock { $0.registrations[ObjectIdentifier(type)] != nil }
+    }
+
+    // MARK: - Resolution
+
+    /// The instance of `type`: the shared one (made now if it is the first use), or a new transient one.
+    /// - Throws: ``KitchenError/notRegistered(chain:)``, ``KitchenError/cycle(chain:)`` or
+    ///   ``KitchenError/factoryFailed(chain:underlying:)``, each naming the chain of types that led there.
+    public func resolve<Service>(_ type: Service.Type = Service.self) throws(KitchenError) -> Service {
+        try resolve(type, chain: [])
+    }
+
+    fileprivate func resolve<Service>(_ type: Service.Type, chain: [Link]) throws(KitchenError) -> Service {
+        let key = ObjectIdentifier(type)
+        let (existing, registration) = state.withLock { ($0.instances[key], $0.registrations[key]) }
+        if let existing, let service = existing.value as? Service {
+            return service
+        }
+        let path = chain + [Link(type: key, name: registration?.name ?? Self.name(of: type))]
+        if chain.contains(where: { $0.type == key }) {
+            throw .cycle(chain: path.map(\.name))
+        }
+        guard let registration else {
+            throw .notRegistered(chain: path.map(\.name))
+        }
+        if registration.scope == .transient {
+            return try make(type, with: registration, path: path)
+        }
+        return try making.withLock { () throws(KitchenError) -> Service in
+            if let made = state.withLock({ $0.instances[key] }), let service = made.value as? Service {
+                return service
+            }
+            let service = try make(type, with: registration, path: path)
+            state.withLock { $0.instances[key] = Instance(value: service) }
+            return service
+        }
+    }
+
+    private func make<Service>(
+        _ type: Service.Type,
+        with registration: Registration,
+        path: [Link]
+    ) throws(KitchenError) -> Service {
+        let made: Any
+        do {
+            made = try registration.factory(Resolver(kitchen: self, chain: path))
+        } catch let error as KitchenError {
+            throw error
+        } catch {
+            throw .factoryFailed(chain: path.map(\.name), underlying: "\(error)")
+        }
+        guard let service = made as? Service else {
+            throw .factoryFailed(chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made))")
+        }
+        return service
+    }
+
+    /// One type in a chain of resolutions.
+    fileprivate struct Link: Sendable {
+        let type: ObjectIdentifier
+        let name: String
+    }
+
+    private func add(_ registration: Registration, for key: ObjectIdentifier, replacing: Bool) throws(KitchenError) {
+        let outcome = state.withLock { state -> KitchenError? in
+            if state.isSealed {
+                return .sealed(registration.name)
+            }
+            if state.registrations[key] != nil, !replacing {
+                return .duplicateRegistration(registration.name)
+            }
+            state.registrations[key] = registration
+            state.instances[key] = nil
+            return nil
+        }
+        if let outcome {
+            throw outcome
+        }
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        String(describing: type)
+    }
+}
+
+/// What a factory resolves its dependencies from: the kitchen, plus the chain of types being made, for errors
+/// and cycle detection.
+public struct Resolver: Sendable {
+    private let kitchen: Kitchen
+    private let chain: [Kitchen.Link]
+
+    fileprivate init(kitchen: Kitchen, chain: [Kitchen.Link]) {
+        self.kitchen = kitchen
+        self.chain = chain
+    }
+
+    /// Resolves a dependency; see ``Kitchen/resolve(_:)``.
+    public func resolve<Service>(_ type: Service.Type = Service.self) throws(KitchenError) -> Service {
+        try kitchen.resolve(type, chain: chain)
+    }
+}
+
+/// Errors of the kitchen, naming the chain of types that led to them.
+public enum KitchenError: Error, Equatable, CustomStringConvertible {
+    /// A type in the chain is not registered.
+    case notRegistered(chain: [String])
+    /// Resolving the chain came back to a type already being made.
+    case cycle(chain: [String])
+    /// A factory threw, or made a value of the wrong type.
+    case factoryFailed(chain: [String], underlying: String)
+    /// The type is already registered and the registration does not say it replaces it.
+    case duplicateRegistration(String)
+    /// The kitchen is sealed; nothing more can be registered.
+    case sealed(String)
+
+    /// What went wrong: `ImageCache -> APIClient -> Configuration (not registered)`.
+    public var description: String {
+        switch self {
+        case .notRegistered(let chain):
+            return chain.joined(separator: " -> ") + " (not registered)"
+        case .cycle(let chain):
+            return chain.joined(separator: " -> ") + " (cycle)"
+        case .factoryFailed(let chain, let underlying):
+            return chain.joined(separator: " -> ") + " (factory failed: \(underlying))"
+        case .duplicateRegistration(let name):
+            return "\(name) is already registered; pass replacing: true to replace it"
+        case .sealed(let name):
+            return "the kitchen is sealed; \(name) cannot be registered"
+        }
+    }
+}
+
+/// A recursive mutex, for making shared instances whose factories resolve other shared instances.
+final class RecursiveLock: @unchecked Sendable {
+    // The pointer is allocated once; the mutex it points to guards itself.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}

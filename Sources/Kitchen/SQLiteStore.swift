@@ -1,0 +1,272 @@
+import BrigadeEntity
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An ``EntityStore`` on the system SQLite (Dertisch's Freezer): entities JSON-encoded in one table keyed by type
+/// and id, write-ahead logging, real transactions, and a schema version with migrations.
+///
+/// ```swift
+/// let store = try SQLiteStore(path: directory + "/bistro.sqlite")
+/// try await store.persist(order)
+/// let placed = try await store.getAll(Order.self)
+/// ```
+///
+/// - Values reach SQL only as bound parameters.
+/// - A committed write survives a killed process: the database runs in WAL mode with full synchronisation, and every
+///   write is one transaction.
+/// - Opening a file that is not a SQLite database throws ``SQLiteError/notADatabase(path:reason:)`` and leaves it
+///   untouched.
+/// - `PRAGMA user_version` holds the app's schema version: migration *n* (counting from 1) brings the database from
+///   version *n − 1* to *n*, in a transaction of its own.
+public actor SQLiteStore: EntityStore {
+    /// A migration: gets the database inside a transaction and changes its schema.
+    public typealias Migration = @Sendable (SQLiteDatabase) throws -> Void
+
+    private let database: SQLiteDatabase
+    private var isClosed = false
+    /// The database file's path.
+    public nonisolated let path: String
+
+    /// Opens, or creates, the database at `path` and brings its schema up to date.
+    /// - Parameter migrations: The app's migrations, oldest first; the database ends at version
+    ///   `migrations.count`.
+    /// - Throws: ``SQLiteError/notADatabase(path:reason:)`` for a file that is not a SQLite database,
+    ///   ``SQLiteError/schemaTooNew(found:known:)`` for a database from a newer app,
+    ///   ``SQLiteError/migrationFailed(version:reason:)``, or another ``SQLiteError``.
+    public init(path: String, migrations: [Migration] = []) throws(SQLiteError) {
+        try Self.checkHeader(path)
+        let database = try SQLiteDatabase(path: path)
+        try Self.configure(database)
+        try Self.migrate(database, with: migrations)
+        self.database = database
+        self.path = path
+    }
+
+    /// Keeps every entity type.
+    public nonisolated func isResponsible<T: Entity>(for type: T.Type) -> Bool {
+        true
+    }
+
+    /// Stores `entities` in one transaction, replacing those with the same ids.
+    public func persist<T: Entity>(_ entities: [T]) throws {
+        try write { writer in try writer.persist(entities) }
+    }
+
+    /// The entity of `type` with `id`, found through the primary key.
+    public func get<T: Entity>(_ type: T.Type, id: T.ID) throws -> T? {
+        try checkOpen()
+        let rows = try database.execute(
+            "SELECT data FROM brigade_entities WHERE type = ? AND id = ?",
+            [.text(Self.typeName(type)), .text(try Self.key(id, of: type))])
+        guard case .blob(let data) = rows.first?.first else { return nil }
+        return try Self.decode(type, data)
+    }
+
+    /// Every entity of `type`, in the order they were first stored.
+    public func getAll<T: Entity>(_ type: T.Type) throws -> [T] {
+        try checkOpen()
+        let rows = try database.execute(
+            "SELECT data FROM brigade_entities WHERE type = ? ORDER BY rowid", [.text(Self.typeName(type))])
+        return try rows.compactMap { row in
+            guard case .blob(let data) = row.first else { return nil }
+            return try Self.decode(type, data)
+        }
+    }
+
+    /// Whether an entity of `type` with `id` is stored, without decoding it.
+    public func exists<T: Entity>(_ type: T.Type, id: T.ID) throws -> Bool {
+        try checkOpen()
+        return try !database.execute(
+            "SELECT 1 FROM brigade_entities WHERE type = ? AND id = ?",
+            [.text(Self.typeName(type)), .text(try Self.key(id, of: type))]
+        ).isEmpty
+    }
+
+    /// Deletes the entities of `type` with these ids, in one transaction.
+    public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) throws {
+        try write { writer in try writer.delete(type, ids: ids) }
+    }
+
+    /// Deletes every entity of `type`.
+    public func deleteAll<T: Entity>(_ type: T.Type) throws {
+        try write { writer in try writer.deleteAll(type) }
+    }
+
+    /// Applies a transaction's changes inside one SQLite transaction: all of them, or none.
+    public func apply(_ changes: EntityChangeSet) throws {
+        try write { writer in try changes.accept(&writer) }
+    }
+
+    /// Runs `PRAGMA integrity_check`.
+    /// - Throws: ``SQLiteError/integrityCheckFailed(_:)`` unless SQLite answers `ok`.
+    public func checkIntegrity() throws {
+        try checkOpen()
+        let rows = try database.execute("PRAGMA integrity_check")
+        let result = rows.compactMap { row -> String? in
+            if case .text(let text) = row.first { return text }
+            return nil
+        }
+        guard result == ["ok"] else {
+            throw SQLiteError.integrityCheckFailed(result.joined(separator: "; "))
+        }
+    }
+
+    /// The app's schema version.
+    public func schemaVersion() throws -> Int {
+        try checkOpen()
+        return try database.userVersion
+    }
+
+    /// Closes the store: every later call throws ``EntityStoreError/closed(store:)``.
+    public func close() {
+        isClosed = true
+    }
+
+    // MARK: - Writing
+
+    private func write(_ body: (inout Writer) throws -> Void) throws {
+        try checkOpen()
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            var writer = Writer(database: database)
+            try body(&writer)
+            try database.execute("COMMIT")
+        } catch {
+            _ = try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private struct Writer: EntityChangeVisitor {
+        let database: SQLiteDatabase
+
+        mutating func persist<T: Entity>(_ entities: [T]) throws {
+            let type = SQLiteStore.typeName(T.self)
+            for entity in entities {
+                try database.execute(
+                    """
+                    INSERT INTO brigade_entities(type, id, data) VALUES (?, ?, ?)
+                    ON CONFLICT(type, id) DO UPDATE SET data = excluded.data
+                    """,
+                    [
+                        .text(type), .text(try SQLiteStore.key(entity.id, of: T.self)),
+                        .blob(try SQLiteStore.encode(entity)),
+                    ])
+            }
+        }
+
+        mutating func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) throws {
+            let name = SQLiteStore.typeName(type)
+            for id in ids {
+                try database.execute(
+                    "DELETE FROM brigade_entities WHERE type = ? AND id = ?",
+                    [.text(name), .text(try SQLiteStore.key(id, of: type))])
+            }
+        }
+
+        mutating func deleteAll<T: Entity>(_ type: T.Type) throws {
+            try database.execute("DELETE FROM brigade_entities WHERE type = ?", [.text(SQLiteStore.typeName(type))])
+        }
+    }
+
+    // MARK: - Opening
+
+    private static let header = Array("SQLite format 3\0".utf8)
+
+    /// Refuses a non-empty file that does not start with SQLite's header, before SQLite touches it.
+    private static func checkHeader(_ path: String) throws(SQLiteError) {
+        guard let file = fopen(path, "rb") else { return }
+        defer { fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: header.count)
+        let read = fread(&bytes, 1, bytes.count, file)
+        if read == 0 {
+            return
+        }
+        guard read == header.count, bytes == header else {
+            throw .notADatabase(path: path, reason: "the file does not start with the SQLite header")
+        }
+    }
+
+    private static func configure(_ database: SQLiteDatabase) throws(SQLiteError) {
+        let mode = try database.execute("PRAGMA journal_mode = WAL")
+        guard case .text(let journal) = mode.first?.first, journal.lowercased() == "wal" else {
+            throw .statementFailed(sql: "PRAGMA journal_mode = WAL", code: 0, reason: "write-ahead logging is off")
+        }
+        try database.execute("PRAGMA synchronous = FULL")
+        try database.execute(
+            """
+            CREATE TABLE IF NOT EXISTS brigade_entities (
+                type TEXT NOT NULL,
+                id TEXT NOT NULL,
+                data BLOB NOT NULL,
+                UNIQUE (type, id)
+            )
+            """)
+    }
+
+    private static func migrate(_ database: SQLiteDatabase, with migrations: [Migration]) throws(SQLiteError) {
+        let found = try database.userVersion
+        guard found <= migrations.count else {
+            throw .schemaTooNew(found: found, known: migrations.count)
+        }
+        for version in (found + 1)..<(migrations.count + 1) {
+            try database.execute("BEGIN IMMEDIATE")
+            do {
+                try migrations[version - 1](database)
+                try database.setUserVersion(version)
+                try database.execute("COMMIT")
+            } catch {
+                _ = try? database.execute("ROLLBACK")
+                throw .migrationFailed(version: version, reason: "\(error)")
+            }
+        }
+    }
+
+    // MARK: - Encoding
+
+    fileprivate static func typeName<T>(_ type: T.Type) -> String {
+        String(reflecting: type)
+    }
+
+    fileprivate static func key<T: Entity>(_ id: T.ID, of type: T.Type) throws(EntityStoreError) -> String {
+        do {
+            return String(decoding: try JSONEncoder().encode(id), as: UTF8.self)
+        } catch {
+            throw .encodingFailed(type: "\(type)", reason: "its id: \(error)")
+        }
+    }
+
+    fileprivate static func encode<T: Entity>(_ entity: T) throws(EntityStoreError) -> Data {
+        do {
+            return try JSONEncoder().encode(entity)
+        } catch {
+            throw .encodingFailed(type: "\(T.self)", reason: "\(error)")
+        }
+    }
+
+    private static func decode<T: Entity>(_ type: T.Type, _ data: Data) throws(EntityStoreError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw .decodingFailed(type: "\(type)", reason: "\(error)")
+        }
+    }
+
+    private func checkOpen() throws(EntityStoreError) {
+        if isClosed {
+            throw .closed(store: storeName)
+        }
+    }
+}
