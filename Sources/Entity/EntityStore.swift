@@ -3,7 +3,18 @@
 /// ```swift
 /// struct Dish: Entity { let id: String; var name: String; var price: Int }
 /// ```
-public protocol Entity: Codable, Identifiable, Sendable where ID: Codable & Sendable {}
+public protocol Entity: Codable, Identifiable, Sendable where ID: Codable & Sendable {
+    /// The name a persistent store files the type under; by default the type's name. Give one explicitly to keep
+    /// stored entities when the type is renamed or moved to another module.
+    static var entityTypeName: String { get }
+}
+
+extension Entity {
+    /// The type's name, without its module.
+    public static var entityTypeName: String {
+        String(describing: Self.self)
+    }
+}
 
 /// Keeps entities by type and id (VISPER's `EntityStore`), asynchronously and safely from any task.
 ///

@@ -15,7 +15,8 @@ import Foundation
 #endif
 
 /// An ``EntityStore`` on the system SQLite (Dertisch's Freezer): entities JSON-encoded in one table keyed by type
-/// and id, write-ahead logging, real transactions, and a schema version with migrations.
+/// (``Entity/entityTypeName``) and id, write-ahead logging, real transactions, and a schema version with
+/// migrations.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: directory + "/bistro.sqlite")
@@ -236,8 +237,8 @@ public actor SQLiteStore: EntityStore {
 
     // MARK: - Encoding
 
-    fileprivate static func typeName<T>(_ type: T.Type) -> String {
-        String(reflecting: type)
+    fileprivate static func typeName<T: Entity>(_ type: T.Type) -> String {
+        type.entityTypeName
     }
 
     fileprivate static func key<T: Entity>(_ id: T.ID, of type: T.Type) throws(EntityStoreError) -> String {
