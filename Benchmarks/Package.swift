@@ -21,6 +21,8 @@ let package = Package(
                 .product(name: "BrigadeReactive", package: "Brigade"),
                 .product(name: "BrigadeRedux", package: "Brigade"),
                 .product(name: "BrigadeWireframe", package: "Brigade"),
+                .product(name: "BrigadeEntity", package: "Brigade"),
+                .product(name: "BrigadeKitchen", package: "Brigade"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "OpenCombine", package: "OpenCombine"),

@@ -129,10 +129,10 @@ public final class Kitchen: Sendable {
 
     fileprivate func resolve<Service>(_ type: Service.Type, chain: [Link]) throws(KitchenError) -> Service {
         let key = ObjectIdentifier(type)
-        let (existing, registration) = state.withLock { ($0.instances[key], $0.registrations[key]) }
-        if let existing, let service = existing.value as? Service {
+        if let existing = state.withLock({ $0.instances[key] }), let service = existing.value as? Service {
             return service
         }
+        let registration = state.withLock { $0.registrations[key] }
         let path = chain + [Link(type: key, name: registration?.name ?? Self.name(of: type))]
         if chain.contains(where: { $0.type == key }) {
             throw .cycle(chain: path.map(\.name))

@@ -11,6 +11,8 @@ import Foundation
 /// Not thread-safe; ``SQLiteStore`` keeps one inside its actor, and migrations get it during opening.
 public final class SQLiteDatabase {
     private let handle: OpaquePointer
+    /// Prepared statements by SQL text, reset and reused: the store runs the same few statements many times.
+    private var statements: [String: OpaquePointer] = [:]
     /// The database file's path.
     public let path: String
 
@@ -29,6 +31,9 @@ public final class SQLiteDatabase {
     }
 
     deinit {
+        for statement in statements.values {
+            sqlite3_finalize(statement)
+        }
         sqlite3_close_v2(handle)
     }
 
@@ -40,7 +45,10 @@ public final class SQLiteDatabase {
     @discardableResult
     public func execute(_ sql: String, _ parameters: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
         let statement = try prepare(sql)
-        defer { sqlite3_finalize(statement) }
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
         try bind(parameters, to: statement, sql: sql)
         var rows: [[SQLiteValue]] = []
         while true {
@@ -70,11 +78,15 @@ public final class SQLiteDatabase {
     }
 
     private func prepare(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+        if let cached = statements[sql] {
+            return cached
+        }
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else {
             throw error(status, sql: sql)
         }
+        statements[sql] = statement
         return statement
     }
 

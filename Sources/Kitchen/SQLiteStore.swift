@@ -241,17 +241,26 @@ public actor SQLiteStore: EntityStore {
         type.entityTypeName
     }
 
+    /// The text an id is stored under. An entity type has one id type, so the text only has to be unique among ids
+    /// of that type: strings as they are, integers and UUIDs in their usual text, anything else as JSON.
     fileprivate static func key<T: Entity>(_ id: T.ID, of type: T.Type) throws(EntityStoreError) -> String {
-        do {
-            return String(decoding: try JSONEncoder().encode(id), as: UTF8.self)
-        } catch {
-            throw .encodingFailed(type: "\(type)", reason: "its id: \(error)")
+        switch id {
+        case let text as String: return text
+        case let number as Int: return String(number)
+        case let number as Int64: return String(number)
+        case let uuid as UUID: return uuid.uuidString
+        default:
+            do {
+                return String(decoding: try JSONEncoder().encode(id), as: UTF8.self)
+            } catch {
+                throw .encodingFailed(type: "\(type)", reason: "its id: \(error)")
+            }
         }
     }
 
     fileprivate static func encode<T: Entity>(_ entity: T) throws(EntityStoreError) -> Data {
         do {
-            return try JSONEncoder().encode(entity)
+            return try encoder.encode(entity)
         } catch {
             throw .encodingFailed(type: "\(T.self)", reason: "\(error)")
         }
@@ -259,11 +268,15 @@ public actor SQLiteStore: EntityStore {
 
     private static func decode<T: Entity>(_ type: T.Type, _ data: Data) throws(EntityStoreError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            return try decoder.decode(type, from: data)
         } catch {
             throw .decodingFailed(type: "\(type)", reason: "\(error)")
         }
     }
+
+    // Configured once and never changed, so shared safely: making a coder per call costs more than the call.
+    private static let encoder = JSONEncoder()
+    private static let decoder = JSONDecoder()
 
     private func checkOpen() throws(EntityStoreError) {
         if isClosed {

@@ -1,11 +1,14 @@
 import Benchmark
 import BrigadeCore
+import BrigadeEntity
+import BrigadeKitchen
 import BrigadeReactive
 import BrigadeRedux
 import BrigadeWireframe
 import Foundation
 import OpenCombine
 import RoutingKit
+import Swinject
 
 // Every benchmark runs `operations` operations per sample and reports per-operation figures (scalingFactor .kilo:
 // one sample = 1,000 operations). Budgets are checked by run.sh on ratios between benchmarks of the same run.
@@ -26,6 +29,7 @@ let benchmarks: @Sendable () -> Void = {
     reduxBenchmarks()
     routingBenchmarks()
     compositionBenchmarks()
+    kitchenBenchmarks()
 }
 
 /// Hides `value` from the optimizer.
@@ -376,5 +380,65 @@ func compositionBenchmarks() {
             benchmark.stopMeasurement()
             blackHole(app)
         }
+    }
+}
+
+// MARK: - Kitchen
+
+final class BenchService: @unchecked Sendable {
+    // Immutable.
+    let value = 42
+}
+
+struct BenchRow: Entity {
+    let id: Int
+    let name: String
+}
+
+func kitchenBenchmarks() {
+    Benchmark("Kitchen/resolve shared instance") { benchmark in
+        let kitchen = Kitchen()
+        try? kitchen.register(BenchService.self) { _ in BenchService() }
+        _ = try? kitchen.resolve(BenchService.self)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try? kitchen.resolve(BenchService.self))
+        }
+        benchmark.stopMeasurement()
+    }
+    Benchmark("Swinject/resolve container scope") { benchmark in
+        let container = Container()
+        container.register(BenchService.self) { _ in BenchService() }.inObjectScope(.container)
+        _ = container.resolve(BenchService.self)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(container.resolve(BenchService.self))
+        }
+        benchmark.stopMeasurement()
+    }
+    Benchmark("SQLiteStore/1000 persists in one transaction", configuration: .init(scalingFactor: .one)) {
+        benchmark async in
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("brigade-bench-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let store = try? SQLiteStore(path: path) else { return }
+        let rows = (0..<1_000).map { BenchRow(id: $0, name: "dish \($0)") }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            try? await store.transaction { try await $0.persist(rows) }
+        }
+        benchmark.stopMeasurement()
+    }
+    Benchmark("SQLiteStore/1000 gets by id", configuration: .init(scalingFactor: .one)) { benchmark async in
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("brigade-bench-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let store = try? SQLiteStore(path: path) else { return }
+        try? await store.persist((0..<1_000).map { BenchRow(id: $0, name: "dish \($0)") })
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            for id in 0..<1_000 {
+                blackHole(try? await store.get(BenchRow.self, id: id))
+            }
+        }
+        benchmark.stopMeasurement()
     }
 }
