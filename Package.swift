@@ -13,10 +13,11 @@ let package = Package(
 @MainActor
 func addComponent(
     _ directory: String,
+    module: String? = nil,
     dependencies: [Target.Dependency] = [],
     testDependencies: [Target.Dependency] = []
 ) {
-    let module = "Brigade\(directory)"
+    let module = module ?? "Brigade\(directory)"
     package.products.append(.library(name: module, targets: [module]))
     package.targets.append(
         .target(name: module, dependencies: dependencies, path: "Sources/\(directory)")
@@ -62,4 +63,14 @@ addComponent(
 // A process that writes to a SQLiteStore until it is killed, for the crash-safety test.
 package.targets.append(
     .executableTarget(name: "sqlite-crash-writer", dependencies: ["BrigadeKitchen", "BrigadeEntity"], path: "Tests/Support/SQLiteCrashWriter")
+)
+
+// The umbrella: every component, and BrigadeApp.
+addComponent(
+    "Brigade",
+    module: "Brigade",
+    dependencies: [
+        "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadePresenter", "BrigadeEntity",
+        "BrigadeKitchen",
+    ]
 )

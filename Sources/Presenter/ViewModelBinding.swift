@@ -23,9 +23,10 @@ import BrigadeReactive
 /// the view is filled before it shows, and pauses at `didDisappear`, so a view off screen does no work; on the next
 /// appearance it renders only if the view model changed meanwhile. `.fromLoad` starts at `load` and never pauses.
 ///
-/// Rendering happens on the main actor: at start synchronously, afterwards once per change of the source, coalesced
-/// when the source changes several times before the main actor runs (the view gets the latest view model). The
-/// binding ends when it is released: its subscription goes with it.
+/// Rendering happens on the main actor: at start synchronously; afterwards, for a store, synchronously with the
+/// store's notification, and for an `ObservableProperty`, once per change in a main-actor task, coalesced when the
+/// source changes several times before that task runs (the view gets the latest view model). The binding ends when
+/// it is released: its subscription goes with it.
 @MainActor
 public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
     /// When a binding runs.
@@ -40,33 +41,71 @@ public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
     public let timing: Timing
     /// The view model the view got last.
     public private(set) var lastRendered: ViewModel?
-    private let current: @Sendable () -> ViewModel
-    private let subscribe: @Sendable (@escaping @Sendable (ViewModel) -> Void) -> Subscription
+    private let current: @MainActor () -> ViewModel
+    private let follow: @MainActor (@escaping @MainActor (ViewModel) -> Void) -> Subscription
     private let render: @MainActor (ViewModel) -> Void
     private var subscription: Subscription?
-    private let latest = Locked<Pending>(Pending())
 
-    private struct Pending {
-        var viewModel: ViewModel?
-        var isScheduled = false
+    /// Creates a binding to any source: `current` gives the view model now, `subscribe` follows the source and
+    /// hands each new view model to its argument on the main actor (as the Redux store's `subscribe` does,
+    /// synchronously).
+    public init(
+        timing: Timing = .whileVisible,
+        current: @escaping @MainActor () -> ViewModel,
+        subscribe: @escaping @MainActor (_ deliver: @escaping @MainActor (ViewModel) -> Void) -> Subscription,
+        render: @escaping @MainActor (ViewModel) -> Void
+    ) {
+        self.timing = timing
+        self.current = current
+        follow = subscribe
+        self.render = render
     }
 
-    /// Creates a binding; it starts with the lifecycle events it is given, or ``start()``.
+    /// Creates a binding to an `ObservableProperty`, which may change on any thread: each change reaches the main
+    /// actor in a task of its own, coalesced with the changes made before that task runs.
     /// - Parameters:
     ///   - source: What the view model is made from.
     ///   - timing: When the binding runs; ``Timing/whileVisible`` by default.
     ///   - map: Makes the view model; called on the thread that changed the source.
     ///   - render: Hands a view model to the view, on the main actor.
-    public init<Source: Sendable>(
+    public convenience init<Source: Sendable>(
         _ source: ObservableProperty<Source>,
         timing: Timing = .whileVisible,
         map: @escaping @Sendable (Source) -> ViewModel,
         render: @escaping @MainActor (ViewModel) -> Void
     ) {
-        self.timing = timing
-        self.render = render
-        current = { map(source.value) }
-        subscribe = { handler in source.subscribe { handler(map($0)) } }
+        self.init(
+            timing: timing,
+            current: { map(source.value) },
+            subscribe: { deliver in
+                let latest = Locked<Pending>(Pending())
+                return source.subscribe { value in
+                    let schedule = latest.withLock { pending -> Bool in
+                        pending.viewModel = map(value)
+                        defer { pending.isScheduled = true }
+                        return !pending.isScheduled
+                    }
+                    guard schedule else { return }
+                    Task { @MainActor in
+                        let viewModel = latest.withLock { pending -> ViewModel? in
+                            defer {
+                                pending.viewModel = nil
+                                pending.isScheduled = false
+                            }
+                            return pending.viewModel
+                        }
+                        if let viewModel {
+                            deliver(viewModel)
+                        }
+                    }
+                }
+            },
+            render: render)
+    }
+
+    private struct Pending {
+        var viewModel: ViewModel?
+        var isScheduled = false
     }
 
     deinit {
@@ -93,17 +132,9 @@ public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
     public func start() {
         guard subscription == nil else { return }
         show(current())
-        subscription = subscribe { [weak self, latest] viewModel in
-            let schedule = latest.withLock { pending -> Bool in
-                pending.viewModel = viewModel
-                defer { pending.isScheduled = true }
-                return !pending.isScheduled
-            }
-            if schedule {
-                Task { @MainActor [weak self] in
-                    self?.renderLatest()
-                }
-            }
+        subscription = follow { [weak self] viewModel in
+            guard let self, isRunning else { return }
+            show(viewModel)
         }
     }
 
@@ -111,19 +142,6 @@ public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
     public func stop() {
         subscription?.dispose()
         subscription = nil
-    }
-
-    private func renderLatest() {
-        let viewModel = latest.withLock { pending -> ViewModel? in
-            defer {
-                pending.viewModel = nil
-                pending.isScheduled = false
-            }
-            return pending.viewModel
-        }
-        if let viewModel, isRunning {
-            show(viewModel)
-        }
     }
 
     private func show(_ viewModel: ViewModel) {

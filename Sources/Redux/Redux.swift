@@ -12,6 +12,11 @@ public final class Redux<State: Sendable> {
     /// The store.
     public let store: Store<State>
 
+    /// Wraps an existing store.
+    public init(store: Store<State>) {
+        self.store = store
+    }
+
     /// Creates a store holding `initialState`, with `middleware`.
     public init(initialState: State, middleware: [Middleware<State>] = []) {
         store = Store(initialState: initialState, middleware: middleware)

@@ -1,0 +1,88 @@
+/// An app with a Redux store, a wireframe and a kitchen (VISPER's VISPERApp, plus Dertisch's kitchen): every
+/// feature added reaches all three.
+///
+/// ```swift
+/// let navigator = HeadlessNavigator()
+/// let app = try BrigadeApp.make(
+///     initialState: AppState(),
+///     features: [MenuFeature(), OrderLogic()],
+///     navigator: navigator)
+/// try await app.wireframe.route(to: "/menu")
+/// app.store.dispatch(AddDish(dish: "soup"))
+/// ```
+///
+/// The default observers install ``ViewFeature``s and ``PresenterFeature``s into the wireframe, ``LogicFeature``s
+/// and ``StateObservingFeature``s into the store, and ``KitchenFeature``s into the kitchen. A feature may be several
+/// kinds at once. Observers added later are given the earlier features, as in every Brigade app.
+@MainActor
+public final class BrigadeApp<State: Sendable>: App {
+    /// The store and its parts.
+    public let redux: Redux<State>
+    /// The wireframe.
+    public let wireframe: DefaultWireframe
+    /// The service container.
+    public let kitchen: Kitchen
+    private let app: DefaultApp
+
+    /// Creates the app with the default observers.
+    /// - Parameters:
+    ///   - redux: The store.
+    ///   - wireframe: The wireframe; a new one by default.
+    ///   - kitchen: The kitchen; a new one by default.
+    ///   - navigator: Shows the controllers; held weakly by the wireframe, so keep it alive.
+    public init(
+        redux: Redux<State>,
+        wireframe: DefaultWireframe = DefaultWireframe(),
+        kitchen: Kitchen = Kitchen(),
+        navigator: (any Navigator)? = nil
+    ) {
+        self.redux = redux
+        self.wireframe = wireframe
+        self.kitchen = kitchen
+        if let navigator {
+            wireframe.navigateOn(navigator)
+        }
+        app = DefaultApp(featureObservers: [
+            KitchenFeatureObserver(kitchen: kitchen),
+            LogicFeatureObserver(container: redux.reducerContainer),
+            StateObservingFeatureObserver(state: redux.store.state),
+            ViewFeatureObserver(wireframe: wireframe),
+            PresenterFeatureObserver(wireframe: wireframe),
+        ])
+    }
+
+    /// Composes an app in one call: the store with its initial state and middleware, the kitchen, the navigator and
+    /// the features, added in order (kitchen features first see an open kitchen; seal it afterwards if you wish).
+    /// - Throws: ``AppError/observerFailed(feature:observer:underlying:)`` for the first feature an observer refused.
+    public static func make(
+        initialState: State,
+        features: [any Feature],
+        kitchen: Kitchen = Kitchen(),
+        navigator: (any Navigator)? = nil,
+        middleware: [Middleware<State>] = [],
+        historyLimit: Int = 100
+    ) throws -> BrigadeApp<State> {
+        let store = Store(initialState: initialState, middleware: middleware, historyLimit: historyLimit)
+        let app = BrigadeApp(redux: Redux(store: store), kitchen: kitchen, navigator: navigator)
+        for feature in features {
+            try app.add(feature: feature)
+        }
+        return app
+    }
+
+    /// The store.
+    public var store: Store<State> { redux.store }
+
+    /// The features added so far, in order.
+    public var features: [any Feature] { app.features }
+
+    /// Adds `feature` and hands it to every observer; see ``App/add(feature:)``.
+    public func add(feature: any Feature) throws {
+        try app.add(feature: feature)
+    }
+
+    /// Adds `observer` and replays the earlier features to it; see ``App/add(featureObserver:)``.
+    public func add(featureObserver observer: any FeatureObserver) throws {
+        try app.add(featureObserver: observer)
+    }
+}
