@@ -24,9 +24,10 @@ public struct Redo: Action, Codable, Equatable {
 
 /// The undo and redo stacks of a store: the states before the ``UndoableAction``s it processed.
 ///
-/// Only actions marked ``UndoableAction`` that changed the state are recorded. ``Undo`` restores the whole state as
-/// it was before the last of them (so changes made since by other actions are undone with it, as in an editor's
-/// snapshot history); ``Redo`` reapplies an undone step. A new undoable action after an undo clears the redo stack.
+/// Only actions marked ``UndoableAction`` that ran a reducer are recorded. ``Undo`` restores, as they were before the
+/// last of them, the parts of the state its reducers write — the key paths of key-path reducers, or the whole state
+/// when a reducer of the action reduces the whole state — and leaves the rest alone (a language switched meanwhile
+/// stays switched). ``Redo`` reapplies an undone step. A new undoable action after an undo clears the redo stack.
 /// At most ``limit`` steps are kept; the oldest is dropped first.
 @MainActor
 public final class History<State: Sendable> {
@@ -36,8 +37,14 @@ public final class History<State: Sendable> {
     public let canUndo = ObservableProperty(false)
     /// Whether ``Redo`` would change the state; observable.
     public let canRedo = ObservableProperty(false)
-    private var undoStack: [State] = []
-    private var redoStack: [State] = []
+    private var undoStack: [Step] = []
+    private var redoStack: [Step] = []
+
+    /// A state, and how to put its recorded parts back into another state.
+    private struct Step {
+        let state: State
+        let restore: (inout State, State) -> Void
+    }
 
     /// Creates an empty history keeping at most `limit` steps (at least 0).
     public init(limit: Int) {
@@ -50,11 +57,20 @@ public final class History<State: Sendable> {
     /// The number of steps that can be redone.
     public var redoCount: Int { redoStack.count }
 
-    /// Records `state`, the state before an undoable action, and clears the redo stack.
+    /// Empties both stacks: what came before cannot be undone any more (after an action that cannot be taken back,
+    /// such as placing an order).
+    public func clear() {
+        undoStack.removeAll()
+        redoStack.removeAll()
+        publish()
+    }
+
+    /// Records `state`, the state before an undoable action, with how to restore the parts the action writes, and
+    /// clears the redo stack.
     @usableFromInline
-    func record(_ state: State) {
+    func record(_ state: State, restoring restore: @escaping (inout State, State) -> Void) {
         guard limit > 0 else { return }
-        undoStack.append(state)
+        undoStack.append(Step(state: state, restore: restore))
         if undoStack.count > limit {
             undoStack.removeFirst(undoStack.count - limit)
         }
@@ -66,18 +82,22 @@ public final class History<State: Sendable> {
     @usableFromInline
     func undo(from current: State) -> State? {
         guard let previous = undoStack.popLast() else { return nil }
-        redoStack.append(current)
+        redoStack.append(Step(state: current, restore: previous.restore))
         publish()
-        return previous
+        var restored = current
+        previous.restore(&restored, previous.state)
+        return restored
     }
 
     /// The state to restore for a redo from `current`, which goes back onto the undo stack; `nil` when there is none.
     @usableFromInline
     func redo(from current: State) -> State? {
         guard let next = redoStack.popLast() else { return nil }
-        undoStack.append(current)
+        undoStack.append(Step(state: current, restore: next.restore))
         publish()
-        return next
+        var restored = current
+        next.restore(&restored, next.state)
+        return restored
     }
 
     private func publish() {

@@ -33,7 +33,9 @@ public final class ReducerContainer: ReducerProvider {
 
     /// Registers a reduce function for actions of type `A` on states of type `S`.
     public func add<A: Action, S>(reduceFunction: @escaping ReduceFunction<A, S>) {
-        append({ provider, action, state in state = reduceFunction(provider, action, state) }, for: A.self, S.self)
+        append(
+            { provider, action, state in state = reduceFunction(provider, action, state) }, for: A.self, S.self,
+            restoring: nil)
     }
 
     /// Registers a reducer for its action type and state type.
@@ -51,7 +53,9 @@ public final class ReducerContainer: ReducerProvider {
         reduce: @escaping (inout Value, A) -> Void
     ) {
         let access = WritableKeyPathAccess(keyPath)
-        append({ _, action, state in access.modify(&state) { reduce(&$0, action) } }, for: A.self, State.self)
+        append(
+            { _, action, state in access.modify(&state) { reduce(&$0, action) } }, for: A.self, State.self,
+            restoring: { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] })
     }
 
     /// Registers `reducer` on the part of the app state at `keyPath`.
@@ -60,7 +64,8 @@ public final class ReducerContainer: ReducerProvider {
             { provider, action, state in
                 state[keyPath: keyPath] = reducer.reduce(
                     provider: provider, action: action, state: state[keyPath: keyPath])
-            }, for: R.ReducerActionType.self, State.self)
+            }, for: R.ReducerActionType.self, State.self,
+            restoring: { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] })
     }
 
     /// Registers an asynchronous reducer for its action type and state type.
@@ -120,11 +125,39 @@ public final class ReducerContainer: ReducerProvider {
         return chain.starts.count
     }
 
-    /// Appends `step` to the reducers of `A` and `S`.
+    /// Appends `step` to the reducers of `A` and `S`. `restoring` copies the part of the state the step writes from
+    /// one state to another, for undo; `nil` when the step may write the whole state.
     @usableFromInline
-    func append<A: Action, S>(_ step: @escaping (any ReducerProvider, A, inout S) -> Void, for _: A.Type, _: S.Type) {
-        chain(A.self, S.self).steps.append(step)
+    func append<A: Action, S>(
+        _ step: @escaping (any ReducerProvider, A, inout S) -> Void,
+        for _: A.Type,
+        _: S.Type,
+        restoring: ((inout S, S) -> Void)?
+    ) {
+        let chain = chain(A.self, S.self)
+        chain.steps.append(step)
+        if let restoring, !chain.writesWholeState {
+            chain.restorers.append(restoring)
+        } else {
+            chain.writesWholeState = true
+            chain.restorers.removeAll()
+        }
         reducerCount += 1
+    }
+
+    /// What undoing an action of type `A` restores: the parts of the state its reducers write, or the whole state
+    /// when one of them may write all of it.
+    @usableFromInline
+    func restorer<A: Action, S>(for _: A.Type, _: S.Type) -> (inout S, S) -> Void {
+        guard let chain = chains.value(A.self, S.self) as? ReducerChain<A, S>, !chain.writesWholeState else {
+            return { target, source in target = source }
+        }
+        let restorers = chain.restorers
+        return { target, source in
+            for restore in restorers {
+                restore(&target, source)
+            }
+        }
     }
 
     private func chain<A: Action, S>(_: A.Type, _: S.Type) -> ReducerChain<A, S> {
@@ -163,6 +196,10 @@ enum ReduceOutcome {
 @usableFromInline
 final class ReducerChain<A: Action, S> {
     @exclusivity(unchecked) @usableFromInline var steps: [(any ReducerProvider, A, inout S) -> Void] = []
+    /// Copy the parts of the state the steps write, for undo.
+    var restorers: [(inout S, S) -> Void] = []
+    /// Whether a step may write the whole state.
+    var writesWholeState = false
     /// Whether `A` is an ``UndoableAction``, decided once rather than by a dynamic cast on every dispatch.
     @usableFromInline let isUndoable = A.self is any UndoableAction.Type
 

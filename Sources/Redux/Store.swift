@@ -277,8 +277,10 @@ public final class Store<State: Sendable> {
             changed = true
         }
         if changed {
-            if outcome == .reducedUndoable || (outcome == .unhandled && A.self is any UndoableAction.Type) {
-                history.record(current)
+            if outcome == .reducedUndoable {
+                history.record(current, restoring: reducers.restorer(for: A.self, State.self))
+            } else if outcome == .unhandled, A.self is any UndoableAction.Type {
+                history.record(current) { target, source in target = source }
             }
             current = next
             isDirty = true

@@ -151,3 +151,30 @@ struct ActionLogTests {
         #expect(log.entries.compactMap { ($0.action as? Cursor)?.position } == [3, 4])
     }
 }
+
+@Suite("History scope")
+@MainActor
+struct HistoryScopeTests {
+    @Test("undo restores only what the undoable action's key-path reducers write; other changes stay")
+    func partialRestore() {
+        let store = makeEditor()
+        store.dispatch(Type(text: "a"))
+        store.dispatch(Cursor(position: 9))
+        store.dispatch(Undo())
+        #expect(store.currentState == Editor(text: "", cursor: 9))
+        store.dispatch(Redo())
+        #expect(store.currentState == Editor(text: "a", cursor: 9))
+    }
+
+    @Test("clear() empties both stacks")
+    func clear() {
+        let store = makeEditor()
+        store.dispatch(Type(text: "a"))
+        store.dispatch(Type(text: "b"))
+        store.dispatch(Undo())
+        store.history.clear()
+        #expect(!store.history.canUndo.value && !store.history.canRedo.value)
+        store.dispatch(Undo())
+        #expect(store.currentState.text == "a")
+    }
+}
