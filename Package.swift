@@ -74,3 +74,23 @@ addComponent(
         "BrigadeKitchen",
     ]
 )
+
+// The example app: `swift run bistro`.
+package.targets.append(
+    .target(
+        name: "BistroKit",
+        dependencies: ["Brigade"],
+        path: "Examples/Bistro/Sources/BistroKit",
+        resources: [.copy("Resources")]
+    )
+)
+package.targets.append(.executableTarget(name: "bistro", dependencies: ["BistroKit"], path: "Examples/Bistro/Sources/bistro"))
+package.targets.append(
+    .testTarget(
+        name: "BistroTests",
+        dependencies: ["BistroKit", "TestHTTPServer"],
+        path: "Examples/Bistro/Tests/BistroTests",
+        resources: [.copy("Golden")]
+    )
+)
+package.products.append(.executable(name: "bistro", targets: ["bistro"]))

@@ -11,6 +11,7 @@ import Darwin
 /// Routes (every response closes the connection):
 /// - `/status/<code>`: that status, body `status <code>`;
 /// - `/json`: `{"name":"soup","price":6}` as JSON;
+/// - `/specials`: two specials of the day, as the Bistro example reads them;
 /// - `/echo`: the request's method, path, query, headers and body, as JSON;
 /// - `/delay/<ms>`: waits, then `late`;
 /// - `/large/<bytes>`: that many bytes, with a Content-Length;
@@ -170,6 +171,9 @@ public final class TestHTTPServer: @unchecked Sendable {
             send(connection, status: code, type: "text/plain", body: Data("status \(code)".utf8))
         case "json":
             send(connection, status: 200, type: "application/json", body: Data(#"{"name":"soup","price":6}"#.utf8))
+        case "specials":
+            let specials = #"[{"name":"Bouillabaisse","price":2200},{"name":"Tarte Tatin","price":900}]"#
+            send(connection, status: 200, type: "application/json", body: Data(specials.utf8))
         case "echo":
             let echo: [String: Any] = [
                 "method": request.method, "path": request.path, "query": request.query, "headers": request.headers,
