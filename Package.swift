@@ -75,6 +75,12 @@ addComponent(
     ]
 )
 
+// The test kit: for users' test targets.
+addComponent(
+    "Testing",
+    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadePresenter"]
+)
+
 // The example app: `swift run bistro`.
 package.targets.append(
     .target(

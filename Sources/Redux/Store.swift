@@ -42,6 +42,8 @@ public final class Store<State: Sendable> {
     @exclusivity(unchecked) @usableFromInline var transactionDepth = 0
     @usableFromInline let subscribers = StoreSubscribers<State>()
     private var dispatcher: StoreDispatcher?
+    /// Told about every reduction, for BrigadeTesting's `TestStore`.
+    @usableFromInline package var reductionObserver: ((ReductionEvent<State>) -> Void)?
 
     /// Creates a store.
     /// - Parameters:
@@ -164,7 +166,7 @@ public final class Store<State: Sendable> {
     @usableFromInline
     enum Pending {
         case action(any Action, CompletionGroup?)
-        case apply((inout State) -> Void, CompletionGroup?)
+        case apply((inout State) -> Void, CompletionGroup?, of: any Action.Type)
     }
 
     @usableFromInline
@@ -241,11 +243,12 @@ public final class Store<State: Sendable> {
                 runMiddleware(at: 0, action, group: group)
             }
             group?.leave()
-        case .apply(let change, let group):
+        case .apply(let change, let group, let actionType):
             var next = current
             change(&next)
             current = next
             isDirty = true
+            reductionObserver?(.asyncChange(of: actionType, current))
             group?.leave()
         }
     }
@@ -267,6 +270,7 @@ public final class Store<State: Sendable> {
     func reduce<A: Action>(_ action: A, group: CompletionGroup?) {
         if A.self == Undo.self || A.self == Redo.self {
             travel(undo: A.self == Undo.self)
+            reductionObserver?(.action(action, current))
             return
         }
         var next = current
@@ -288,6 +292,9 @@ public final class Store<State: Sendable> {
         if reducers.hasAsyncReducers {
             startAsyncReducers(action, group: group)
         }
+        if let reductionObserver {
+            reductionObserver(.action(action, current))
+        }
     }
 
     @usableFromInline
@@ -306,7 +313,7 @@ public final class Store<State: Sendable> {
                 group?.leave()
                 return
             }
-            enqueueOrRun(.apply(change, group))
+            enqueueOrRun(.apply(change, group, of: A.self))
         }
         if started > 0 {
             group?.enter(started)
@@ -317,6 +324,15 @@ public final class Store<State: Sendable> {
     func commit() {
         state.value = current
     }
+}
+
+/// A reduction a ``Store`` made, with the state after it.
+@usableFromInline
+package enum ReductionEvent<State> {
+    /// An action's reducers ran (or an undo or redo was applied).
+    case action(any Action, State)
+    /// An asynchronous reducer of an action of this type applied its change.
+    case asyncChange(of: any Action.Type, State)
 }
 
 /// Counts the work an awaited dispatch still waits for, and resumes the waiter when none is left.
