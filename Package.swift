@@ -15,7 +15,8 @@ func addComponent(
     _ directory: String,
     module: String? = nil,
     dependencies: [Target.Dependency] = [],
-    testDependencies: [Target.Dependency] = []
+    testDependencies: [Target.Dependency] = [],
+    testResources: [Resource]? = nil
 ) {
     let module = module ?? "Brigade\(directory)"
     package.products.append(.library(name: module, targets: [module]))
@@ -26,7 +27,8 @@ func addComponent(
         .testTarget(
             name: "\(directory)Tests",
             dependencies: [.target(name: module)] + testDependencies,
-            path: "Tests/\(directory)Tests"
+            path: "Tests/\(directory)Tests",
+            resources: testResources
         )
     )
 }
@@ -80,6 +82,11 @@ addComponent(
     "Testing",
     dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadePresenter"]
 )
+
+// The module generator behind `brigade new-module`, and the tool.
+addComponent("Generator", dependencies: ["BrigadeWireframe"], testResources: [.copy("Golden")])
+package.targets.append(.executableTarget(name: "brigade", dependencies: ["BrigadeGenerator"], path: "Sources/brigade"))
+package.products.append(.executable(name: "brigade", targets: ["brigade"]))
 
 // The example app: `swift run bistro`.
 package.targets.append(
