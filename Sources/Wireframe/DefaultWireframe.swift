@@ -38,6 +38,9 @@ public final class DefaultWireframe: Wireframe {
     private var routingPresenters = PriorityList<any RoutingPresenter>()
     private var routingObservers = PriorityList<(observer: any RoutingObserver, pattern: String?)>()
     private weak var navigator: (any Navigator)?
+    /// What links from outside must satisfy before ``routeExternal(url:option:)`` routes them; by default only
+    /// https links, with the default size limits.
+    public var deepLinkPolicy = DeepLinkPolicy(allowedSchemes: ["https"])
 
     /// Creates a wireframe with the built-in ``NavigatorRoutingPresenter`` at the lowest priority.
     /// - Parameter caseSensitive: Whether literal segments must match in letter case; `true` by default.

@@ -47,6 +47,8 @@ public enum WireframeError: Error, CustomStringConvertible {
     case noNavigator
     /// A string that is not a URL.
     case invalidURL(String)
+    /// A link from outside the app broke the deep-link policy; it was not routed.
+    case linkRejected(url: String, reason: String)
 
     /// What went wrong, naming the pattern or URL.
     public var description: String {
@@ -87,6 +89,8 @@ public enum WireframeError: Error, CustomStringConvertible {
             return "no navigator is set (call navigateOn(_:))"
         case .invalidURL(let text):
             return "'\(text)' is not a URL"
+        case .linkRejected(let url, let reason):
+            return "link '\(url)' was rejected and not routed: \(reason)"
         }
     }
 }
