@@ -66,12 +66,14 @@ public struct DeepLinkPolicy: Sendable, Equatable {
         guard segments.count <= maximumSegments else {
             throw reject("it has more than \(maximumSegments) path segments")
         }
-        let values = segments.map { PercentEncoding.decode($0) ?? String($0) }
+        let values =
+            segments.map { PercentEncoding.decode($0) ?? String($0) }
             + (url.query(percentEncoded: true) ?? "").split(separator: "&").map { item in
                 PercentEncoding.decode(item, plusIsSpace: true) ?? String(item)
             }
         if let long = values.first(where: { $0.count > maximumParameterLength }) {
-            throw reject("a segment or query item is longer than \(maximumParameterLength) characters ('\(long.prefix(20))…')")
+            throw reject(
+                "a segment or query item is longer than \(maximumParameterLength) characters ('\(long.prefix(20))…')")
         }
     }
 }

@@ -112,3 +112,27 @@ struct OperatorTests {
         #expect(second.subscriberCount == 0)
     }
 }
+
+@Suite("Lifetimes")
+struct LifetimeTests {
+    @Test("10,000 subscribe-and-dispose cycles leave no subscriber, and no subscription alive")
+    func subscribeDispose() {
+        let property = ObservableProperty(0)
+        let derived = property.map { $0 + 1 }
+        var released = 0
+        for index in 0..<10_000 {
+            weak var weakSubscription: Subscription?
+            do {
+                let subscription = (index.isMultiple(of: 2) ? property : derived).subscribe { _ in }
+                weakSubscription = subscription
+                subscription.dispose()
+            }
+            if weakSubscription == nil {
+                released += 1
+            }
+        }
+        #expect(released == 10_000)
+        #expect(property.subscriberCount == 1)  // the derived property's own subscription
+        #expect(derived.subscriberCount == 0)
+    }
+}

@@ -236,3 +236,63 @@ struct AsyncReducerTests {
         #expect(store.currentState.count == 2)
     }
 }
+
+@Suite("Store lifetimes")
+@MainActor
+struct StoreLifetimeTests {
+    @Test("a store torn down with 100 pending async reducers and 100 subscribers is released")
+    func teardownWithPendingWork() async {
+        let barrier = Barrier()
+        weak var weakStore: Store<Counter>?
+        do {
+            let store = Store(initialState: Counter())
+            weakStore = store
+            store.reducers.add(reducer: BarrierAdd(barrier: barrier))
+            let bag = SubscriptionReferenceBag()
+            for _ in 0..<100 {
+                store.subscribe(\.count) { _ in }.add(to: bag)
+                store.dispatch(Add(amount: 1))
+            }
+            await barrier.arrivals(100)
+        }
+        #expect(weakStore == nil)
+        await barrier.releaseAll()
+    }
+}
+
+/// Holds any number of waiters until released.
+actor Barrier {
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var arrivalWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+    func pass() async {
+        await withCheckedContinuation { continuation in
+            waiters.append(continuation)
+            if let waiter = arrivalWaiter, waiters.count >= waiter.count {
+                arrivalWaiter = nil
+                waiter.continuation.resume()
+            }
+        }
+    }
+
+    func arrivals(_ count: Int) async {
+        if waiters.count >= count { return }
+        await withCheckedContinuation { arrivalWaiter = (count, $0) }
+    }
+
+    func releaseAll() {
+        for waiter in waiters {
+            waiter.resume()
+        }
+        waiters.removeAll()
+    }
+}
+
+struct BarrierAdd: AsyncActionReducerType {
+    let barrier: Barrier
+
+    func reduce(action: Add, state: Counter) async -> @Sendable (Counter) -> Counter {
+        await barrier.pass()
+        return { $0 }
+    }
+}

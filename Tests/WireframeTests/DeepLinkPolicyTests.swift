@@ -16,8 +16,14 @@ struct DeepLinkPolicyTests {
             ("http://bistro.example/menu", "scheme 'http' is not allowed"),
             ("https://evil.example/menu", "host 'evil.example' is not allowed"),
             ("bistro://a/b/c/d/e", "it has more than 4 path segments"),
-            ("bistro://menu/" + String(repeating: "x", count: 13), "a segment or query item is longer than 12 characters"),
-            ("bistro://menu?note=" + String(repeating: "y", count: 20), "a segment or query item is longer than 12 characters"),
+            (
+                "bistro://menu/" + String(repeating: "x", count: 13),
+                "a segment or query item is longer than 12 characters"
+            ),
+            (
+                "bistro://menu?note=" + String(repeating: "y", count: 20),
+                "a segment or query item is longer than 12 characters"
+            ),
             ("bistro://menu/" + String(repeating: "%41", count: 40), "it is longer than 120 characters"),
         ])
     func rejected(link: String, reason: String) {

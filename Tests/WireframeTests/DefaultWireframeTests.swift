@@ -266,7 +266,7 @@ struct DefaultWireframeTests {
         }
     }
 
-    @Test("1,000 route and pop cycles leave no controller or presenter alive")
+    @Test("10,000 route and pop cycles leave no controller or presenter alive")
     func noLeaks() async throws {
         try wireframe.add(routePattern: "/root")
         try wireframe.add(routePattern: "/menu/:dish")
@@ -275,11 +275,11 @@ struct DefaultWireframeTests {
         let presenters = RecordingPresenterProvider()
         wireframe.add(presenterProvider: presenters)
         try await wireframe.route(to: "/root", option: .root)
-        for index in 0..<1_000 {
+        for index in 0..<10_000 {
             try await wireframe.route(to: "/menu/\(index)")
             try await wireframe.popController(animated: false)
         }
-        #expect(provider.made.count == 1_001)
+        #expect(provider.made.count == 10_001)
         #expect(provider.made.filter { $0.object != nil }.count == 1)
         #expect(presenters.presenters.filter { $0.object != nil }.count == 1)
     }
