@@ -131,32 +131,32 @@ final class SelectionGroup<State> {
     }
 }
 
-/// One subscriber: the call that hands it its group's selection, and its disposal flag.
+/// One subscriber: the call that hands it its group's selection, until it is disposed.
 @MainActor
 @usableFromInline
 final class StoreSubscriberEntry {
     /// Increasing with each subscription: the order subscribers are called in.
     @usableFromInline let id: UInt64
     @usableFromInline let priority: Int
-    @usableFromInline let notify: () -> Void
-    /// Set by the subscription's `dispose()`, from any thread.
-    @usableFromInline let disposal = Locked(false)
+    /// The call; `nil` once the subscription is disposed, from any thread, which also releases what the call holds
+    /// (a handler that captures the store would otherwise keep it alive until the next notification round).
+    @usableFromInline let call: Locked<(() -> Void)?>
 
     init(id: UInt64, priority: Int, notify: @escaping () -> Void) {
         self.id = id
         self.priority = priority
-        self.notify = notify
+        call = Locked(notify)
     }
 
-    /// Whether the subscription was disposed; checked before each call, so a disposal made by an earlier subscriber
-    /// of the same round takes effect at once.
+    /// Whether the subscription was disposed.
     @inlinable
-    var isDisposed: Bool { disposal.withLock { $0 } }
+    var isDisposed: Bool { call.withLock { $0 == nil } }
 
-    /// Calls the subscriber unless it was disposed.
+    /// Calls the subscriber unless it was disposed; a disposal made by an earlier subscriber of the same round takes
+    /// effect at once.
     @inlinable
     func notifyIfActive() {
-        if !isDisposed {
+        if let notify = call.withLock({ $0 }) {
             notify()
         }
     }
@@ -225,12 +225,12 @@ final class StoreSubscribers<State> {
         group.members.append(entry)
         count += 1
         notify()
-        let disposal = entry.disposal
+        let call = entry.call
         let removals = self.removals
         return Subscription {
-            // Any thread: mark the entry at once so that no later call reaches it; the store drops it from its group
-            // on the main actor before its next notification round.
-            disposal.withLock { $0 = true }
+            // Any thread: drop the call at once so that nothing reaches it and what it holds is released; the store
+            // drops the entry from its group on the main actor before its next notification round.
+            call.withLock { $0 = nil }
             removals.withLock { $0 += 1 }
         }
     }

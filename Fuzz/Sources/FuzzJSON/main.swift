@@ -1,0 +1,19 @@
+import BrigadeKitchen
+import Foundation
+
+// Any bytes given to the JSON parser, the Sommelier's table reader and the Larder's settings reader give a value or
+// a typed error, never a crash.
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("brigade-fuzz-json-\(getpid())")
+try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+let larder = Larder(directory: directory)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: start, count: count)
+    _ = try? JSONValue.parse(bytes)
+    _ = try? TextTable.parse(bytes, name: "fuzz")
+    if (try? Data(bytes).write(to: directory.appendingPathComponent("fuzz.json"))) != nil {
+        _ = try? larder.settings(named: "fuzz")
+    }
+    return 0
+}

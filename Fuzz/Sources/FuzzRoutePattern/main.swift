@@ -1,0 +1,22 @@
+import BrigadeWireframe
+
+// Any text given to the route pattern parser must give a pattern or a typed error, never a crash; a pattern it
+// accepts must register in a matcher and render a path from parameters.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+    guard let pattern = try? RoutePattern(text) else { return 0 }
+    let matcher = RouteMatcher()
+    try? matcher.add(pattern)
+    var parameters = RouteParameters()
+    for name in pattern.parameterNames {
+        parameters[name] = name == RouteParameters.wildcard ? ["a", "b"] : "x"
+    }
+    if let path = try? pattern.path(parameters: parameters), pattern.scheme == nil {
+        // A path built from a pattern matches it back.
+        if matcher.match(path: path) == nil {
+            fatalError("'\(path)' built from '\(text)' does not match it")  // brigade:allow the fuzzer's oracle
+        }
+    }
+    return 0
+}

@@ -1,0 +1,27 @@
+import BrigadeWireframe
+import Foundation
+
+// Any path or URL matched against a fixed route table gives a match or nil, never a crash.
+let matcher: RouteMatcher = {
+    let matcher = RouteMatcher()
+    for text in [
+        "/", "/menu", "/menu/:dish", "/menu/:dish/reviews(/:page)", "/orders(/:id(/items))", "/files/*",
+        "bistro://settings/language/:code", "/a/b/c", "/a/:x/d", "/a/*",
+    ] {
+        try? matcher.add(RoutePattern(text))
+    }
+    return matcher
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+    if let match = matcher.match(path: text) {
+        _ = match.parameters.names
+    }
+    if let url = URL(string: text) {
+        _ = matcher.match(url: url)
+        try? DeepLinkPolicy(allowedSchemes: ["bistro", "https"]).check(url)
+    }
+    return 0
+}
