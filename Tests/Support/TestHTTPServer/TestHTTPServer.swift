@@ -21,22 +21,52 @@ import Darwin
 /// - `/asset/<name>`: the bytes `asset <name>`, after `?delay=<ms>` if given.
 ///
 /// ``requestCount(_:)`` counts the requests per path, for coalescing tests.
-public final class TestHTTPServer: @unchecked Sendable {
+public final class TestHTTPServer: Sendable {
+    private let core: ServerCore
+
+    /// The port the server listens on.
+    public var port: UInt16 { core.port }
+
+    /// The server's base URL, `http://127.0.0.1:<port>`.
+    public var baseURL: URL { core.url("") }
+
+    /// Starts the server on a free port of 127.0.0.1.
+    public init() throws {
+        core = try ServerCore()
+    }
+
+    /// Stops the server when the test releases it, so its threads end.
+    deinit {
+        core.stop()
+    }
+
+    /// Stops accepting connections.
+    public func stop() {
+        core.stop()
+    }
+
+    /// How many requests reached `path` (without its query).
+    public func requestCount(_ path: String) -> Int {
+        core.requestCount(path)
+    }
+
+    /// The URL of `path` on this server.
+    public func url(_ path: String) -> URL {
+        core.url(path)
+    }
+}
+
+/// The server's sockets and threads. Its threads hold the core, not the ``TestHTTPServer``, so the server is released
+/// when the test is done with it, and stopping it ends them.
+final class ServerCore: @unchecked Sendable {
     // `lock` guards `counts` and `isStopped`; the socket and port are immutable.
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
     private var isStopped = false
     private let listener: Int32
-    /// The port the server listens on.
-    public let port: UInt16
+    let port: UInt16
 
-    /// The server's base URL, `http://127.0.0.1:<port>`.
-    public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
-    }
-
-    /// Starts the server on a free port of 127.0.0.1.
-    public init() throws {
+    init() throws {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -68,12 +98,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    deinit {
-        stop()
-    }
-
-    /// Stops accepting connections.
-    public func stop() {
+    func stop() {
         let wasStopped = lock.withLock {
             defer { isStopped = true }
             return isStopped
@@ -84,14 +109,12 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
     }
 
-    /// How many requests reached `path` (without its query).
-    public func requestCount(_ path: String) -> Int {
+    func requestCount(_ path: String) -> Int {
         lock.withLock { counts[path] ?? 0 }
     }
 
-    /// The URL of `path` on this server.
-    public func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)") ?? baseURL
+    func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
     enum ServerError: Error {
