@@ -15,14 +15,15 @@
 /// and ``StateObservingFeature``s into the store, and ``KitchenFeature``s into the kitchen. A feature may be several
 /// kinds at once. Observers added later are given the earlier features, as in every Brigade app.
 @MainActor
-public final class BrigadeApp<State: Sendable>: App {
+public final class BrigadeApp<State: Sendable>: ComposedApp {
     /// The store and its parts.
     public let redux: Redux<State>
     /// The wireframe.
     public let wireframe: DefaultWireframe
     /// The service container.
     public let kitchen: Kitchen
-    private let app: DefaultApp
+    /// The app that holds the features and the observers.
+    public let composition: DefaultApp
 
     /// Creates the app with the default observers.
     /// - Parameters:
@@ -42,7 +43,7 @@ public final class BrigadeApp<State: Sendable>: App {
         if let navigator {
             wireframe.navigateOn(navigator)
         }
-        app = DefaultApp(featureObservers: [
+        composition = DefaultApp(featureObservers: [
             KitchenFeatureObserver(kitchen: kitchen),
             LogicFeatureObserver(container: redux.reducerContainer),
             StateObservingFeatureObserver(state: redux.store.state),
@@ -73,16 +74,6 @@ public final class BrigadeApp<State: Sendable>: App {
     /// The store.
     public var store: Store<State> { redux.store }
 
-    /// The features added so far, in order.
-    public var features: [any Feature] { app.features }
 
-    /// Adds `feature` and hands it to every observer; see ``App/add(feature:)``.
-    public func add(feature: any Feature) throws {
-        try app.add(feature: feature)
-    }
 
-    /// Adds `observer` and replays the earlier features to it; see ``App/add(featureObserver:)``.
-    public func add(featureObserver observer: any FeatureObserver) throws {
-        try app.add(featureObserver: observer)
-    }
 }

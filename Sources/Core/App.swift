@@ -81,3 +81,26 @@ public final class DefaultApp: App {
         }
     }
 }
+
+/// An app that keeps its features and observers in a ``DefaultApp``: ``WireframeApp``-style wrappers adopt it and get
+/// ``App``'s methods from it.
+@MainActor
+public protocol ComposedApp: App {
+    /// The app that holds the features and the observers.
+    var composition: DefaultApp { get }
+}
+
+extension ComposedApp {
+    /// The features added so far, in order.
+    public var features: [any Feature] { composition.features }
+
+    /// Adds `feature` and hands it to every observer; see ``App/add(feature:)``.
+    public func add(feature: any Feature) throws {
+        try composition.add(feature: feature)
+    }
+
+    /// Adds `observer` and replays the earlier features to it; see ``App/add(featureObserver:)``.
+    public func add(featureObserver observer: any FeatureObserver) throws {
+        try composition.add(featureObserver: observer)
+    }
+}

@@ -77,15 +77,16 @@ public final class StateObservingFeatureObserver<State: Sendable>: FeatureObserv
 /// app.redux.store.dispatch(AddDish(dish: "soup"))
 /// ```
 @MainActor
-public final class ReduxApp<State: Sendable>: App {
+public final class ReduxApp<State: Sendable>: ComposedApp {
     /// The store and its parts.
     public let redux: Redux<State>
-    private let app: DefaultApp
+    /// The app that holds the features and the observers.
+    public let composition: DefaultApp
 
     /// Creates the app around `redux`, with its ``LogicFeatureObserver`` and ``StateObservingFeatureObserver``.
     public init(redux: Redux<State>) {
         self.redux = redux
-        app = DefaultApp(featureObservers: [
+        composition = DefaultApp(featureObservers: [
             LogicFeatureObserver(container: redux.reducerContainer),
             StateObservingFeatureObserver(state: redux.store.state),
         ])
@@ -96,16 +97,6 @@ public final class ReduxApp<State: Sendable>: App {
         self.init(redux: Redux(initialState: initialState, middleware: middleware))
     }
 
-    /// The features added so far, in order.
-    public var features: [any Feature] { app.features }
 
-    /// Adds `feature` and hands it to every observer; see ``App/add(feature:)``.
-    public func add(feature: any Feature) throws {
-        try app.add(feature: feature)
-    }
 
-    /// Adds `observer` and replays the earlier features to it; see ``App/add(featureObserver:)``.
-    public func add(featureObserver observer: any FeatureObserver) throws {
-        try app.add(featureObserver: observer)
-    }
 }

@@ -8,10 +8,11 @@ import BrigadeCore
 /// try await app.wireframe.route(to: "/menu")
 /// ```
 @MainActor
-public final class WireframeApp: App {
+public final class WireframeApp: ComposedApp {
     /// The wireframe the features are installed into.
     public let wireframe: DefaultWireframe
-    private let app: DefaultApp
+    /// The app that holds the features and the observers.
+    public let composition: DefaultApp
 
     /// Creates the app with its ``ViewFeatureObserver`` and ``PresenterFeatureObserver``.
     /// - Parameters:
@@ -22,21 +23,11 @@ public final class WireframeApp: App {
         if let navigator {
             wireframe.navigateOn(navigator)
         }
-        app = DefaultApp(featureObservers: [
+        composition = DefaultApp(featureObservers: [
             ViewFeatureObserver(wireframe: wireframe), PresenterFeatureObserver(wireframe: wireframe),
         ])
     }
 
-    /// The features added so far, in order.
-    public var features: [any Feature] { app.features }
 
-    /// Adds `feature` and hands it to every observer; see ``App/add(feature:)``.
-    public func add(feature: any Feature) throws {
-        try app.add(feature: feature)
-    }
 
-    /// Adds `observer` and replays the earlier features to it; see ``App/add(featureObserver:)``.
-    public func add(featureObserver observer: any FeatureObserver) throws {
-        try app.add(featureObserver: observer)
-    }
 }

@@ -24,7 +24,9 @@ final class CounterFeature: ViewFeature, PresenterFeature, LogicFeature {
 
     func makePresenters(routeResult: RouteResult, controller: any Controller) throws -> [any Presenter] {
         let screen = controller as? CounterScreen
-        let binding = ViewModelBinding(store: store, map: { "Count: \($0.count)" }) { screen?.text = $0 }
+        let binding = ViewModelBinding(store: store, map: { "Count: \($0.count)" }) { [weak screen] in
+            screen?.text = $0
+        }
         return [FunctionalPresenter(lifecycle: { event, _ in binding.lifecycleEvent(event) }) { _, _ in }]
     }
 }

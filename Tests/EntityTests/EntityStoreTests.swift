@@ -153,16 +153,21 @@ struct EntityTransactionTests {
 
 @Suite("ComposedEntityStore")
 struct ComposedEntityStoreTests {
-    @Test("a composed store routes by type and priority")
-    func routing() async throws {
-        let general = MemoryEntityStore()
-        let tables = MemoryEntityStore()
-        let tablesOnly = FunctionalEntityStore<Table>(
+    /// A functional store of tables over `tables`, with transactions.
+    func tablesOnly(_ tables: MemoryEntityStore) -> FunctionalEntityStore<Table> {
+        FunctionalEntityStore<Table>(
             persist: { try await tables.persist($0) },
             get: { try await tables.get(Table.self, id: $0) },
             getAll: { try await tables.getAll(Table.self) },
             delete: { try await tables.delete(Table.self, ids: $0) },
             apply: { try await tables.apply($0) })
+    }
+
+    @Test("a composed store routes by type and priority")
+    func routing() async throws {
+        let general = MemoryEntityStore()
+        let tables = MemoryEntityStore()
+        let tablesOnly = tablesOnly(tables)
         let store = ComposedEntityStore().adding(general, priority: 0).adding(tablesOnly, priority: 10)
         try await store.persist(soup)
         try await store.persist(window)
@@ -185,13 +190,7 @@ struct ComposedEntityStoreTests {
     func transactions() async throws {
         let general = MemoryEntityStore()
         let tables = MemoryEntityStore()
-        let tablesOnly = FunctionalEntityStore<Table>(
-            persist: { try await tables.persist($0) },
-            get: { try await tables.get(Table.self, id: $0) },
-            getAll: { try await tables.getAll(Table.self) },
-            delete: { try await tables.delete(Table.self, ids: $0) },
-            apply: { try await tables.apply($0) })
-        let store = ComposedEntityStore().adding(general).adding(tablesOnly, priority: 1)
+        let store = ComposedEntityStore().adding(general).adding(tablesOnly(tables), priority: 1)
         try await store.transaction { try await $0.persist([soup, cake]) }
         #expect(try await general.getAll(Dish.self).count == 2)
         await #expect(throws: EntityStoreError.self) {

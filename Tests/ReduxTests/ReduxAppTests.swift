@@ -16,8 +16,8 @@ final class TitleWatcher: StateObservingFeature {
     var counts: [Int] = []
 
     func observe(state: ObservableProperty<AppState>) {
-        state.map(\.counter.count).subscribe { count in
-            MainActor.assumeIsolated { self.counts.append(count) }
+        state.map(\.counter.count).subscribe { [weak self] count in
+            MainActor.assumeIsolated { self?.counts.append(count) }
         }.add(to: bag)
     }
 }

@@ -418,8 +418,8 @@ func kitchenBenchmarks() {
     }
     Benchmark("SQLiteStore/1000 persists in one transaction", configuration: .init(scalingFactor: .one)) {
         benchmark async in
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("brigade-bench-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = temporaryDatabasePath()
+        defer { removeDatabase(at: path) }
         guard let store = try? SQLiteStore(path: path) else { return }
         let rows = (0..<1_000).map { BenchRow(id: $0, name: "dish \($0)") }
         benchmark.startMeasurement()
@@ -429,8 +429,8 @@ func kitchenBenchmarks() {
         benchmark.stopMeasurement()
     }
     Benchmark("SQLiteStore/1000 gets by id", configuration: .init(scalingFactor: .one)) { benchmark async in
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("brigade-bench-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = temporaryDatabasePath()
+        defer { removeDatabase(at: path) }
         guard let store = try? SQLiteStore(path: path) else { return }
         try? await store.persist((0..<1_000).map { BenchRow(id: $0, name: "dish \($0)") })
         benchmark.startMeasurement()
@@ -440,5 +440,17 @@ func kitchenBenchmarks() {
             }
         }
         benchmark.stopMeasurement()
+    }
+}
+
+/// A fresh database file for one SQLite benchmark.
+func temporaryDatabasePath() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("brigade-bench-\(UUID()).sqlite").path
+}
+
+/// Removes a benchmark's database and its WAL files.
+func removeDatabase(at path: String) {
+    for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
     }
 }
