@@ -227,11 +227,16 @@ final class StoreSubscribers<State> {
         notify()
         let call = entry.call
         let removals = self.removals
-        return Subscription {
-            // Any thread: drop the call at once so that nothing reaches it and what it holds is released; the store
-            // drops the entry from its group on the main actor before its next notification round.
+        return Subscription { [weak self] in
+            // Any thread: drop the call at once so that nothing reaches it and what it holds is released. The entry,
+            // and its group when it was the last member, leave the lists on the main actor: in a task now, or before
+            // the next notification round, whichever comes first — so a selector that holds the store does not keep
+            // it alive.
             call.withLock { $0 = nil }
             removals.withLock { $0 += 1 }
+            Task { @MainActor in
+                self?.removeDisposed()
+            }
         }
     }
 
