@@ -74,6 +74,4 @@ public final class BrigadeApp<State: Sendable>: ComposedApp {
     /// The store.
     public var store: Store<State> { redux.store }
 
-
-
 }

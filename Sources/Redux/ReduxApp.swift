@@ -97,6 +97,4 @@ public final class ReduxApp<State: Sendable>: ComposedApp {
         self.init(redux: Redux(initialState: initialState, middleware: middleware))
     }
 
-
-
 }

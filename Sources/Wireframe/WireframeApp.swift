@@ -28,6 +28,4 @@ public final class WireframeApp: ComposedApp {
         ])
     }
 
-
-
 }

@@ -105,6 +105,7 @@ struct TestStoreTests {
         await store.receive(Logged.self) { $0.log = ["first"] }
         await store.finish()
         #expect(captured.messages.isEmpty)
+        bag.subscription?.dispose()
     }
 
     @Test("the change of an async reducer is received and asserted")

@@ -53,7 +53,11 @@ class ScreenFeature: ViewFeature, PresenterFeature {
 
     func makePresenters(routeResult: RouteResult, controller: any Controller) throws -> [any Presenter] {
         guard let screen = controller as? TextScreen else { return [] }
-        return [ScreenPresenter(store: context.store, screen: screen) { [self] in render($0, routeResult) }]
+        // The render closure goes into the store's subscription, so it holds the feature (which holds the store)
+        // weakly.
+        return [
+            ScreenPresenter(store: context.store, screen: screen) { [weak self] in self?.render($0, routeResult) ?? [] }
+        ]
     }
 }
 

@@ -77,8 +77,12 @@ final class SpecialsScreenFeature: ScreenFeature, KitchenFeature {
             status.value = .notConfigured
         }
         return [
-            ScreenPresenter(store: context.store, screen: screen) { [self] state in render(state, status.value) },
-            StatusPresenter(status: status, store: context.store, screen: screen) { [self] in render($0, $1) },
+            ScreenPresenter(store: context.store, screen: screen) { [weak self] state in
+                self?.render(state, status.value) ?? []
+            },
+            StatusPresenter(status: status, store: context.store, screen: screen) { [weak self] in
+                self?.render($0, $1) ?? []
+            },
         ]
     }
 
