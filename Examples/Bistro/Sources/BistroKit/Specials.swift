@@ -128,8 +128,8 @@ final class StatusPresenter: Presenter {
         screen: TextScreen,
         render: @escaping (BistroState, SpecialsStatus.Value) -> [String]
     ) {
-        status.onChange = { [weak screen, weak store] in
-            guard let store else { return }
+        status.onChange = { [weak screen, weak store, weak status] in
+            guard let store, let status else { return }
             screen?.show(render(store.currentState, status.value))
         }
     }
