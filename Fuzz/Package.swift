@@ -8,22 +8,30 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [.package(name: "Brigade", path: "..")],
     targets: [
+        .target(name: "FuzzSupport"),
         .executableTarget(
             name: "FuzzRoutePattern",
-            dependencies: [.product(name: "BrigadeWireframe", package: "Brigade")]
+            dependencies: [
+                "FuzzSupport", .product(name: "BrigadeWireframe", package: "Brigade"),
+                .product(name: "BrigadeCore", package: "Brigade"),
+            ]
         ),
         .executableTarget(
             name: "FuzzURLMatching",
-            dependencies: [.product(name: "BrigadeWireframe", package: "Brigade")]
+            dependencies: [
+                "FuzzSupport", .product(name: "BrigadeWireframe", package: "Brigade"),
+                .product(name: "BrigadeCore", package: "Brigade"),
+            ]
         ),
         .executableTarget(
             name: "FuzzJSON",
-            dependencies: [.product(name: "BrigadeKitchen", package: "Brigade")]
+            dependencies: ["FuzzSupport", .product(name: "BrigadeKitchen", package: "Brigade")]
         ),
         .executableTarget(
             name: "FuzzSQLiteModel",
             dependencies: [
-                .product(name: "BrigadeKitchen", package: "Brigade"), .product(name: "BrigadeEntity", package: "Brigade"),
+                "FuzzSupport", .product(name: "BrigadeKitchen", package: "Brigade"),
+                .product(name: "BrigadeEntity", package: "Brigade"),
             ]
         ),
     ]

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${FUZZ_SECONDS:-60}"
-swift build -c debug --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+swift build -c debug --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 bin="$(swift build -c debug --scratch-path .build-fuzz --show-bin-path)"
 mkdir -p crashes corpus
 for target in FuzzRoutePattern FuzzURLMatching FuzzJSON FuzzSQLiteModel; do

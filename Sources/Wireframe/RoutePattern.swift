@@ -162,14 +162,16 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
 /// Reads a pattern's text into segments and groups.
 private struct Parser {
     let text: String
-    let characters: [Character]
+    /// The pattern's Unicode scalars: a `/` followed by a combining mark is still a separator, as it is for the
+    /// matcher, which splits URLs on bytes.
+    let characters: [Unicode.Scalar]
     var index = 0
     var groupCount = 0
     var seenNames: Set<String> = []
 
     init(text: String) {
         self.text = text
-        characters = Array(text)
+        characters = Array(text.unicodeScalars)
     }
 
     mutating func parse() throws(WireframeError) -> (String?, [RoutePattern.Item]) {
@@ -183,27 +185,32 @@ private struct Parser {
 
     private mutating func parseScheme() throws(WireframeError) -> String? {
         let separator = characters.indices.first { offset in
-            characters[offset...].starts(with: [":", "/", "/"] as [Character])
+            characters[offset...].starts(with: [":", "/", "/"] as [Unicode.Scalar])
         }
         guard let separator else { return nil }
         let scheme = characters[..<separator]
-        let allowed = scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
-        guard let first = scheme.first, first.isLetter, allowed else {
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+        }
+        let allowed = scheme.allSatisfy {
+            isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+        }
+        guard let first = scheme.first, isLetter(first), allowed else {
             throw .invalidScheme(pattern: text, position: 0)
         }
         index = separator + 3
-        return String(scheme).lowercased()
+        return String(String.UnicodeScalarView(scheme)).lowercased()
     }
 
     private mutating func parseSequence(depth: Int) throws(WireframeError) -> [RoutePattern.Item] {
         var items: [RoutePattern.Item] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var start = index
         func finish(_ items: inout [RoutePattern.Item], _ parser: inout Parser) throws(WireframeError) {
             if !current.isEmpty {
-                items.append(.segment(try parser.segment(current, at: start)))
+                items.append(.segment(try parser.segment(String(current), at: start)))
             }
-            current = ""
+            current = String.UnicodeScalarView()
         }
         while index < characters.count {
             let character = characters[index]
@@ -255,15 +262,21 @@ private struct Parser {
         if text == "*" {
             return .init(kind: .wildcard, position: position)
         }
-        if text.contains("*") {
+        let scalars = text.unicodeScalars
+        if scalars.contains("*") {
             throw .invalidSegment(pattern: self.text, position: position, reason: "'*' must be a whole segment")
         }
-        if text.first == ":" {
-            let name = String(text.dropFirst())
+        if scalars.contains("?") || scalars.contains("#") {
+            throw .invalidSegment(
+                pattern: self.text, position: position,
+                reason: "'?' and '#' start a URL's query and fragment; they cannot be in a pattern")
+        }
+        if scalars.first == ":" {
+            let name = String(scalars.dropFirst())
             guard !name.isEmpty else {
                 throw .emptyParameterName(pattern: self.text, position: position)
             }
-            guard !name.contains(":") else {
+            guard !name.unicodeScalars.contains(":") else {
                 throw .invalidSegment(pattern: self.text, position: position, reason: "a parameter name has a ':'")
             }
             guard seenNames.insert(name).inserted else {

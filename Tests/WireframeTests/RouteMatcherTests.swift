@@ -150,6 +150,13 @@ struct RouteMatcherTests {
         #expect(matcher.patterns.keys.sorted() == ["/a/:x", "/b"])
     }
 
+    @Test("a '/' followed by a combining mark still separates segments, in patterns as in URLs")
+    func combiningMarkAfterSlash() throws {
+        // Found by the route-pattern fuzzer: the parser read "/\u{06EC}" as one character, the matcher as two bytes.
+        let matcher = try matcher(["+:/\u{06EC}"])
+        #expect(matcher.match(path: "/+:/\u{06EC}")?.pattern.text == "+:/\u{06EC}")
+    }
+
     @Test("registering the same pattern twice is not a conflict")
     func sameTextTwice() throws {
         let matcher = try matcher(["/a/:x", "/a/:x"])

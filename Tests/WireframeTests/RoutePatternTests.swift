@@ -17,6 +17,19 @@ struct RoutePatternTests {
             ("/a/b*", "pattern '/a/b*' has an invalid segment at position 3: '*' must be a whole segment"),
             ("1x://a", "pattern '1x://a' has an invalid scheme (position 0)"),
             ("/a(/*)/b", "pattern '/a(/*)/b' has a wildcard before its last segment (position 4)"),
+            // Found by the route-pattern fuzzer: a literal with '?' could never match, since '?' starts the query.
+            (
+                "?\n",
+                "pattern '?\n' has an invalid segment at position 0: '?' and '#' start a URL's query and fragment; they cannot be in a pattern"
+            ),
+            (
+                "/a?\u{300}b",
+                "pattern '/a?\u{300}b' has an invalid segment at position 1: '?' and '#' start a URL's query and fragment; they cannot be in a pattern"
+            ),
+            (
+                "/menu#top",
+                "pattern '/menu#top' has an invalid segment at position 1: '?' and '#' start a URL's query and fragment; they cannot be in a pattern"
+            ),
         ])
     func malformed(pattern: String, message: String) {
         let error = #expect(throws: WireframeError.self) {

@@ -1,5 +1,6 @@
 import BrigadeKitchen
 import Foundation
+import FuzzSupport
 
 // Any bytes given to the JSON parser, the Sommelier's table reader and the Larder's settings reader give a value or
 // a typed error, never a crash.
@@ -16,4 +17,9 @@ public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         _ = try? larder.settings(named: "fuzz")
     }
     return 0
+}
+
+fuzz { data, count in
+    guard let data, count > 0 else { return 0 }
+    return test(UnsafeRawPointer(data), count)
 }

@@ -1,4 +1,6 @@
+import BrigadeCore
 import BrigadeWireframe
+import FuzzSupport
 
 // Any text given to the route pattern parser must give a pattern or a typed error, never a crash; a pattern it
 // accepts must register in a matcher and render a path from parameters.
@@ -19,4 +21,9 @@ public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         }
     }
     return 0
+}
+
+fuzz { data, count in
+    guard let data, count > 0 else { return 0 }
+    return test(UnsafeRawPointer(data), count)
 }

@@ -1,6 +1,7 @@
 import BrigadeEntity
 import BrigadeKitchen
 import Foundation
+import FuzzSupport
 
 // Model-based: a random sequence of operations runs on a SQLiteStore and on a MemoryEntityStore, and after every
 // step both must hold the same entities.
@@ -90,4 +91,9 @@ public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         fatalError(failure)  // brigade:allow the fuzzer's oracle: a difference is a finding
     }
     return 0
+}
+
+fuzz { data, count in
+    guard let data, count > 0 else { return 0 }
+    return test(UnsafeRawPointer(data), count)
 }

@@ -1,8 +1,11 @@
+import BrigadeCore
 import BrigadeWireframe
 import Foundation
+import FuzzSupport
 
 // Any path or URL matched against a fixed route table gives a match or nil, never a crash.
-let matcher: RouteMatcher = {
+// libFuzzer calls the entry point from one thread, one input at a time.
+nonisolated(unsafe) let matcher: RouteMatcher = {
     let matcher = RouteMatcher()
     for text in [
         "/", "/menu", "/menu/:dish", "/menu/:dish/reviews(/:page)", "/orders(/:id(/items))", "/files/*",
@@ -24,4 +27,9 @@ public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         try? DeepLinkPolicy(allowedSchemes: ["bistro", "https"]).check(url)
     }
     return 0
+}
+
+fuzz { data, count in
+    guard let data, count > 0 else { return 0 }
+    return test(UnsafeRawPointer(data), count)
 }
