@@ -154,7 +154,7 @@ struct SQLiteStoreTests {
         }
     }
 
-    @Test("a writer killed with SIGKILL loses no committed transaction and leaves none partial", arguments: 0..<10)
+    @Test("a writer killed with SIGKILL loses no committed transaction and leaves none partial", arguments: 0..<100)
     func killedWriter(run: Int) async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("crash.sqlite")
