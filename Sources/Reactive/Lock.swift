@@ -92,3 +92,38 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// A closure that can be taken away once, from any thread: a subscription's call or its disposal.
+///
+/// Not a `Locked<(() -> Void)?>`: a closure kept in generic storage is re-wrapped in a reabstraction thunk at every
+/// `inout` access, so a closure read there again and again grows without bound.
+@usableFromInline
+package final class ClosureBox<Arguments>: @unchecked Sendable {
+    // `lock` guards `closure`.
+    @usableFromInline let lock = Lock()
+    @usableFromInline var closure: ((Arguments) -> Void)?
+
+    /// Holds `closure`.
+    @usableFromInline
+    package init(_ closure: @escaping (Arguments) -> Void) {
+        self.closure = closure
+    }
+
+    /// The closure, unless it was taken or cleared.
+    @inlinable
+    package var current: ((Arguments) -> Void)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return closure
+    }
+
+    /// Removes the closure and returns it, if it was still there.
+    @inlinable
+    package func take() -> ((Arguments) -> Void)? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = closure
+        closure = nil
+        return taken
+    }
+}

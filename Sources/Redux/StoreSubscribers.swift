@@ -140,24 +140,24 @@ final class StoreSubscriberEntry {
     @usableFromInline let priority: Int
     /// The call; `nil` once the subscription is disposed, from any thread, which also releases what the call holds
     /// (a handler that captures the store would otherwise keep it alive until the next notification round).
-    @usableFromInline let call: Locked<(() -> Void)?>
+    @usableFromInline let call: ClosureBox<Void>
 
     init(id: UInt64, priority: Int, notify: @escaping () -> Void) {
         self.id = id
         self.priority = priority
-        call = Locked(notify)
+        call = ClosureBox { _ in notify() }
     }
 
     /// Whether the subscription was disposed.
     @inlinable
-    var isDisposed: Bool { call.withLock { $0 == nil } }
+    var isDisposed: Bool { call.current == nil }
 
     /// Calls the subscriber unless it was disposed; a disposal made by an earlier subscriber of the same round takes
     /// effect at once.
     @inlinable
     func notifyIfActive() {
-        if let notify = call.withLock({ $0 }) {
-            notify()
+        if let notify = call.current {
+            notify(())
         }
     }
 }
@@ -232,7 +232,7 @@ final class StoreSubscribers<State> {
             // and its group when it was the last member, leave the lists on the main actor: in a task now, or before
             // the next notification round, whichever comes first — so a selector that holds the store does not keep
             // it alive.
-            call.withLock { $0 = nil }
+            _ = call.take()
             removals.withLock { $0 += 1 }
             Task { @MainActor in
                 self?.removeDisposed()

@@ -202,3 +202,22 @@ struct PriorityTests {
         #expect(log.values == ["high", "low", "ordinary"])
     }
 }
+
+@Suite("Long runs")
+@MainActor
+struct LongRunTests {
+    @Test("a subscriber is told 100,000 times in a row; its call does not grow with each notification")
+    func manyNotifications() {
+        // A regression test: a subscriber's call kept in generic locked storage was re-wrapped in a thunk at every
+        // read, until the stack overflowed.
+        let store = makeCounterStore()
+        var seen = 0
+        let bag = SubscriptionReferenceBag()
+        store.subscribe(\.counter.count) { _ in seen += 1 }.add(to: bag)
+        for _ in 0..<100_000 {
+            store.dispatch(Add(amount: 1))
+        }
+        #expect(seen == 100_001)
+        #expect(store.currentState.counter.count == 100_000)
+    }
+}
