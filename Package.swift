@@ -64,7 +64,9 @@ addComponent(
 )
 // A process that writes to a SQLiteStore until it is killed, for the crash-safety test.
 package.targets.append(
-    .executableTarget(name: "sqlite-crash-writer", dependencies: ["BrigadeKitchen", "BrigadeEntity"], path: "Tests/Support/SQLiteCrashWriter")
+    .executableTarget(
+        name: "sqlite-crash-writer", dependencies: ["BrigadeKitchen", "BrigadeEntity"],
+        path: "Tests/Support/SQLiteCrashWriter")
 )
 
 // The umbrella: every component, and BrigadeApp.
@@ -97,7 +99,8 @@ package.targets.append(
         resources: [.copy("Resources")]
     )
 )
-package.targets.append(.executableTarget(name: "bistro", dependencies: ["BistroKit"], path: "Examples/Bistro/Sources/bistro"))
+package.targets.append(
+    .executableTarget(name: "bistro", dependencies: ["BistroKit"], path: "Examples/Bistro/Sources/bistro"))
 package.targets.append(
     .testTarget(
         name: "BistroTests",

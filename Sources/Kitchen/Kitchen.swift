@@ -35,11 +35,10 @@ public final class Kitchen: Sendable {
         case transient
     }
 
-    private struct Registration: @unchecked Sendable {
-        // Immutable; `factory` is a Sendable closure returning the registered type as `Any`.
+    private struct Registration: Sendable {
         let name: String
         let scope: Scope
-        let factory: @Sendable (Resolver) throws -> Any
+        let factory: @Sendable (Resolver) throws -> any Sendable
     }
 
     private struct State {
@@ -48,10 +47,9 @@ public final class Kitchen: Sendable {
         var isSealed = false
     }
 
-    /// A made shared instance, kept as `Any`.
-    private struct Instance: @unchecked Sendable {
-        // Immutable; the value is an instance of a registered type, which registration requires to be Sendable.
-        let value: Any
+    /// A made shared instance.
+    private struct Instance: Sendable {
+        let value: any Sendable
     }
 
     private let state = Locked(State())
@@ -141,14 +139,14 @@ public final class Kitchen: Sendable {
             throw .notRegistered(chain: path.map(\.name))
         }
         if registration.scope == .transient {
-            return try make(type, with: registration, path: path)
+            return try make(type, with: registration, path: path).service
         }
         return try making.withLock { () throws(KitchenError) -> Service in
             if let made = state.withLock({ $0.instances[key] }), let service = made.value as? Service {
                 return service
             }
-            let service = try make(type, with: registration, path: path)
-            state.withLock { $0.instances[key] = Instance(value: service) }
+            let (service, made) = try make(type, with: registration, path: path)
+            state.withLock { $0.instances[key] = Instance(value: made) }
             return service
         }
     }
@@ -157,8 +155,8 @@ public final class Kitchen: Sendable {
         _ type: Service.Type,
         with registration: Registration,
         path: [Link]
-    ) throws(KitchenError) -> Service {
-        let made: Any
+    ) throws(KitchenError) -> (service: Service, made: any Sendable) {
+        let made: any Sendable
         do {
             made = try registration.factory(Resolver(kitchen: self, chain: path))
         } catch let error as KitchenError {
@@ -169,7 +167,7 @@ public final class Kitchen: Sendable {
         guard let service = made as? Service else {
             throw .factoryFailed(chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made))")
         }
-        return service
+        return (service, made)
     }
 
     /// One type in a chain of resolutions.

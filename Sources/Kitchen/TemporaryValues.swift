@@ -32,9 +32,9 @@ public final class TemporaryValues: Sendable {
         let type: ObjectIdentifier
     }
 
-    private struct Slot: @unchecked Sendable {
-        // Immutable; `property` is an `ObservableProperty<Value?>` for the key's value type, which is Sendable.
-        let property: AnyObject
+    private struct Slot: Sendable {
+        /// An `ObservableProperty<Value?>` for the key's value type.
+        let property: any Sendable
         let clear: @Sendable () -> Void
     }
 

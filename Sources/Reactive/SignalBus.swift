@@ -52,8 +52,9 @@ public final class SignalBus: Sendable {
     }
 
     private struct Scan: @unchecked Sendable {
-        // Immutable after init; `handler` takes the payload as `Any` and casts it back to the signal's payload type,
-        // which the `Key` guarantees.
+        // Kept in the bus's locked state: `object` (a weak reference to a scanner of any type) is read only under
+        // the bus's lock; the other members are immutable and Sendable. `handler` takes the payload as `Any` and casts
+        // it back to the signal's payload type, which the `Key` guarantees.
         let scanner: ObjectIdentifier
         weak var object: AnyObject?
         let once: Bool

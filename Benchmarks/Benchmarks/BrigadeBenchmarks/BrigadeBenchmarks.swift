@@ -309,7 +309,8 @@ func routingBenchmarks() {
         }
         benchmark.stopMeasurement()
     }
-    Benchmark("Routing/wireframe route and pop", configuration: .init(scalingFactor: .one)) { @MainActor (benchmark: Benchmark) async in
+    Benchmark("Routing/wireframe route and pop", configuration: .init(scalingFactor: .one)) {
+        @MainActor (benchmark: Benchmark) async in
         let navigator = HeadlessNavigator()
         let wireframe = DefaultWireframe()
         wireframe.navigateOn(navigator)

@@ -8,6 +8,7 @@ let directory = FileManager.default.temporaryDirectory.appendingPathComponent("b
 try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 let larder = Larder(directory: directory)
 
+/// libFuzzer's entry point: one input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)

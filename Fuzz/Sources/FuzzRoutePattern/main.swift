@@ -4,6 +4,7 @@ import FuzzSupport
 
 // Any text given to the route pattern parser must give a pattern or a typed error, never a crash; a pattern it
 // accepts must register in a matcher and render a path from parameters.
+/// libFuzzer's entry point: one input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)

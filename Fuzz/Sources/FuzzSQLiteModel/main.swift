@@ -77,6 +77,7 @@ func run(_ bytes: [UInt8]) async -> String? {
     return (try? await sqlite.checkIntegrity()) == nil ? "integrity check failed" : nil
 }
 
+/// libFuzzer's entry point: one input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: min(count, 64)))

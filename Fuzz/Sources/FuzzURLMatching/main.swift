@@ -16,6 +16,7 @@ nonisolated(unsafe) let matcher: RouteMatcher = {
     return matcher
 }()
 
+/// libFuzzer's entry point: one input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
