@@ -81,22 +81,27 @@ public final class History<State: Sendable> {
     /// The state to restore for an undo from `current`, which goes onto the redo stack; `nil` when there is none.
     @usableFromInline
     func undo(from current: State) -> State? {
-        guard let previous = undoStack.popLast() else { return nil }
-        redoStack.append(Step(state: current, restore: previous.restore))
+        let restored = step(from: &undoStack, to: &redoStack, current: current)
         publish()
-        var restored = current
-        previous.restore(&restored, previous.state)
         return restored
     }
 
     /// The state to restore for a redo from `current`, which goes back onto the undo stack; `nil` when there is none.
     @usableFromInline
     func redo(from current: State) -> State? {
-        guard let next = redoStack.popLast() else { return nil }
-        undoStack.append(Step(state: current, restore: next.restore))
+        let restored = step(from: &redoStack, to: &undoStack, current: current)
         publish()
+        return restored
+    }
+
+    /// Takes the last step of `source`, records `current` on `destination` with the same restore, and returns
+    /// `current` with the step's parts restored. The caller publishes once both stacks are released: reading
+    /// them here, during the `inout` accesses, would be an exclusivity violation.
+    private func step(from source: inout [Step], to destination: inout [Step], current: State) -> State? {
+        guard let step = source.popLast() else { return nil }
+        destination.append(Step(state: current, restore: step.restore))
         var restored = current
-        next.restore(&restored, next.state)
+        step.restore(&restored, step.state)
         return restored
     }
 

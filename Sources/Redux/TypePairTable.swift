@@ -22,10 +22,6 @@ struct TypePairTable<Value> {
     @usableFromInline
     init() {}
 
-    /// Whether the table holds nothing.
-    @inlinable
-    var isEmpty: Bool { count == 0 }
-
     @inlinable
     static func identity(_ type: Any.Type) -> UInt {
         UInt(bitPattern: ObjectIdentifier(type))

@@ -44,23 +44,25 @@ public struct NavigationAssertions {
 
     /// Fails unless the navigation stack holds controllers of exactly these types, bottom first.
     public func assertStack(_ types: [any Controller.Type], sourceLocation: SourceLocation = #_sourceLocation) {
-        let expected = types.map { String(describing: $0) }
-        if navigator.snapshot.stack != expected {
-            reporter.fail(
-                "navigation stack is [\(navigator.snapshot.stack.joined(separator: ", "))], "
-                    + "expected [\(expected.joined(separator: ", "))]",
-                at: sourceLocation)
-        }
+        check("navigation stack", navigator.snapshot.stack, types, sourceLocation)
     }
 
     /// Fails unless the modal stack holds controllers of exactly these types, the first presented first.
     public func assertModals(_ types: [any Controller.Type], sourceLocation: SourceLocation = #_sourceLocation) {
+        check("modal stack", navigator.snapshot.modals, types, sourceLocation)
+    }
+
+    private func check(
+        _ name: String,
+        _ actual: [String],
+        _ types: [any Controller.Type],
+        _ location: SourceLocation
+    ) {
         let expected = types.map { String(describing: $0) }
-        if navigator.snapshot.modals != expected {
+        if actual != expected {
             reporter.fail(
-                "modal stack is [\(navigator.snapshot.modals.joined(separator: ", "))], "
-                    + "expected [\(expected.joined(separator: ", "))]",
-                at: sourceLocation)
+                "\(name) is [\(actual.joined(separator: ", "))], expected [\(expected.joined(separator: ", "))]",
+                at: location)
         }
     }
 

@@ -91,6 +91,17 @@ struct HeadlessNavigatorTests {
         #expect(pushed.events == [.load, .willAppear(animated: false), .didAppear(animated: false)])
     }
 
+    @Test("onChange is called after every transition, with the stacks already changed")
+    func onChange() async throws {
+        var drawn: [Int] = []
+        navigator.onChange = { drawn.append($0.stack.count + $0.modalStack.count) }
+        try await navigator.setRoot(Screen(), animated: false)
+        try await navigator.push(Screen(), animated: false)
+        try await navigator.present(Screen(), animated: false)
+        try await navigator.dismiss(animated: false)
+        #expect(drawn == [1, 2, 3, 2])
+    }
+
     @Test("misuse is a typed error and changes nothing")
     func misuse() async throws {
         let screen = Screen()

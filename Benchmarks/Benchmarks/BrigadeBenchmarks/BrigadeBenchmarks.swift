@@ -255,14 +255,29 @@ func routeTable(_ count: Int) -> (patterns: [String], path: String, miss: String
     return (patterns, "/section\(count / 2)/items/42/details", "/nowhere/items/42/details")
 }
 
+/// Brigade's matcher with `patterns` registered.
+func makeMatcher(_ patterns: [String]) -> RouteMatcher {
+    let matcher = RouteMatcher()
+    for pattern in patterns {
+        try? matcher.add(RoutePattern(pattern))
+    }
+    return matcher
+}
+
+/// RoutingKit's router with the same `patterns`.
+func makeRouter(_ patterns: [String]) -> TrieRouter<Int> {
+    let router = TrieRouter<Int>()
+    for (index, pattern) in patterns.enumerated() {
+        router.register(index, at: pattern.pathComponents)
+    }
+    return router
+}
+
 func routingBenchmarks() {
     for count in [10, 100, 1_000] {
         let table = routeTable(count)
         Benchmark("Routing/Brigade among \(count) patterns") { benchmark in
-            let matcher = RouteMatcher()
-            for pattern in table.patterns {
-                try? matcher.add(RoutePattern(pattern))
-            }
+            let matcher = makeMatcher(table.patterns)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 blackHole(matcher.match(path: table.path))
@@ -270,10 +285,7 @@ func routingBenchmarks() {
             benchmark.stopMeasurement()
         }
         Benchmark("Routing/RoutingKit among \(count) patterns") { benchmark in
-            let router = TrieRouter<Int>()
-            for (index, pattern) in table.patterns.enumerated() {
-                router.register(index, at: pattern.pathComponents)
-            }
+            let router = makeRouter(table.patterns)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 var parameters = Parameters()
@@ -286,10 +298,7 @@ func routingBenchmarks() {
     }
     Benchmark("Routing/Brigade miss among 1000 patterns") { benchmark in
         let table = routeTable(1_000)
-        let matcher = RouteMatcher()
-        for pattern in table.patterns {
-            try? matcher.add(RoutePattern(pattern))
-        }
+        let matcher = makeMatcher(table.patterns)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(matcher.match(path: table.miss))
@@ -298,10 +307,7 @@ func routingBenchmarks() {
     }
     Benchmark("Routing/RoutingKit miss among 1000 patterns") { benchmark in
         let table = routeTable(1_000)
-        let router = TrieRouter<Int>()
-        for (index, pattern) in table.patterns.enumerated() {
-            router.register(index, at: pattern.pathComponents)
-        }
+        let router = makeRouter(table.patterns)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             var parameters = Parameters()
