@@ -74,9 +74,10 @@ package final class Lock: @unchecked Sendable {
 /// A value of any type behind a ``Lock``: the one way Brigade shares mutable state between threads.
 @usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
-    // `lock` guards `value`; it is read and written only inside `withLock`.
+    // `lock` guards `value`; it is read and written only while the lock is held, which already makes the accesses
+    // exclusive (the lock is not recursive), so the dynamic exclusivity check is skipped.
     @usableFromInline let lock = Lock()
-    @usableFromInline var value: Value
+    @exclusivity(unchecked) @usableFromInline var value: Value
 
     /// Wraps `value`.
     @usableFromInline
@@ -90,6 +91,16 @@ package final class Locked<Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
+    }
+}
+
+extension Locked where Value: Collection {
+    /// Whether the collection is empty, read under the lock without copying it out.
+    @inlinable
+    package var isEmpty: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value.isEmpty
     }
 }
 

@@ -25,18 +25,10 @@ extension Store {
         _ handler: @escaping (Selection) -> Void
     ) -> Subscription {
         let key = SelectionKey(selector: keyPath, priority: priority)
-        let (group, box) = subscribers.group(for: key) { () -> (SelectionGroup<State>, SelectionBox<Selection>) in
-            let access = KeyPathAccess(keyPath)
-            let box = SelectionBox(access.read(current))
-            let group = SelectionGroup<State>(priority: priority, selection: box) { state in
-                let new = access.read(state)
-                guard new != box.value else { return false }
-                box.value = new
-                return true
-            }
-            return (group, box)
+        let group = subscribers.group(for: key) {
+            SelectionGroup(.keyPath(KeyPathAccess(keyPath)), priority: priority, state: current)
         }
-        return subscribers.add(to: group) { handler(box.value) }
+        return subscribers.add(handler, to: group)
     }
 
     /// Subscribes `handler` to what `selector` computes from the state: it is called at once, then only when the
@@ -49,15 +41,9 @@ extension Store {
         priority: Int? = nil,
         _ handler: @escaping (Selection) -> Void
     ) -> Subscription {
-        let box = SelectionBox(selector(current))
-        let group = SelectionGroup<State>(priority: priority, selection: box) { state in
-            let new = selector(state)
-            guard new != box.value else { return false }
-            box.value = new
-            return true
-        }
+        let group = SelectionGroup(.selector(selector), priority: priority, state: current)
         subscribers.insert(group)
-        return subscribers.add(to: group) { handler(box.value) }
+        return subscribers.add(handler, to: group)
     }
 
     /// Subscribes `handler` to the whole state: called at once, then once per dispatch or transaction that ran a
@@ -66,15 +52,8 @@ extension Store {
     @discardableResult
     public func subscribe(priority: Int? = nil, _ handler: @escaping (State) -> Void) -> Subscription {
         let key = SelectionKey(selector: SelectionKey.wholeState, priority: priority)
-        let (group, box) = subscribers.group(for: key) { () -> (SelectionGroup<State>, SelectionBox<State>) in
-            let box = SelectionBox(current)
-            let group = SelectionGroup<State>(priority: priority, selection: box) { state in
-                box.value = state
-                return true
-            }
-            return (group, box)
-        }
-        return subscribers.add(to: group) { handler(box.value) }
+        let group = subscribers.group(for: key) { SelectionGroup(wholeStatePriority: priority, state: current) }
+        return subscribers.add(handler, to: group)
     }
 
     /// The number of active subscribers made with the store's `subscribe` methods.
@@ -98,67 +77,163 @@ struct SelectionKey: Hashable {
     }
 }
 
-/// The latest value of a selection, shared by the group's refresh and its subscribers.
-@MainActor
+/// Subscribers that select the same thing, and what they select, computed and compared once per notification round.
+///
+/// A round calls ``refresh`` through an unretained reference to the group, held alive by the round's copy of the
+/// group list: no reference count changes on the path of the groups whose selection did not change.
 @usableFromInline
-final class SelectionBox<Value> {
-    @exclusivity(unchecked) @usableFromInline var value: Value
+class StateGroup<State> {
+    @usableFromInline final let priority: Int?
+    /// Recomputes the selection of the group passed to it (always the group that holds the function) from the state;
+    /// returns whether the selection changed. Made where the selection's type is known, and capturing nothing, so
+    /// calling it retains nothing.
+    @usableFromInline final let refresh: (StateGroup<State>, State) -> Bool
+    /// Calls the subscriber passed to it, a member of the group passed to it, with the group's selection.
+    @usableFromInline final let deliver: @MainActor (StateGroup<State>, StoreSubscriberEntry) -> Void
+    /// The subscribers, in subscription order.
+    @exclusivity(unchecked) @usableFromInline final var members: [StoreSubscriberEntry] = []
+    final var key: SelectionKey?
 
     @usableFromInline
-    init(_ value: Value) {
-        self.value = value
-    }
-}
-
-/// What several subscribers select, computed and compared once per notification round, and those subscribers in
-/// subscription order.
-@MainActor
-@usableFromInline
-final class SelectionGroup<State> {
-    /// Recomputes the selection from the state; returns whether it changed.
-    @usableFromInline let refresh: (State) -> Bool
-    @usableFromInline let priority: Int?
-    /// The group's ``SelectionBox``, for subscribers that join it later.
-    @usableFromInline let selection: AnyObject
-    @exclusivity(unchecked) @usableFromInline var members: [StoreSubscriberEntry] = []
-    var key: SelectionKey?
-
-    @usableFromInline
-    init(priority: Int?, selection: AnyObject, refresh: @escaping (State) -> Bool) {
+    init(
+        priority: Int?,
+        refresh: @escaping (StateGroup<State>, State) -> Bool,
+        deliver: @escaping @MainActor (StateGroup<State>, StoreSubscriberEntry) -> Void
+    ) {
         self.priority = priority
-        self.selection = selection
         self.refresh = refresh
+        self.deliver = deliver
     }
 }
 
-/// One subscriber: the call that hands it its group's selection, until it is disposed.
-@MainActor
-@usableFromInline
-final class StoreSubscriberEntry {
-    /// Increasing with each subscription: the order subscribers are called in.
-    @usableFromInline let id: UInt64
-    @usableFromInline let priority: Int
-    /// The call; `nil` once the subscription is disposed, from any thread, which also releases what the call holds
-    /// (a handler that captures the store would otherwise keep it alive until the next notification round).
-    @usableFromInline let call: ClosureBox<Void>
+extension StateGroup {
+    /// Refreshes `groups` in order; returns the first whose selection changed and the others that changed after it.
+    ///
+    /// Not isolated, so that the loop runs no executor check per group. `groups` keeps every group alive for the
+    /// call, whatever a selector does to the store's lists, so each group is called through an unretained reference.
+    @inlinable
+    static func refresh(
+        _ groups: [StateGroup<State>],
+        _ state: State
+    ) -> (first: StateGroup<State>?, others: [StateGroup<State>]) {
+        var first: StateGroup<State>?
+        var others: [StateGroup<State>] = []
+        for index in groups.indices {
+            let changed = Unmanaged.passUnretained(groups[index])._withUnsafeGuaranteedRef { $0.refresh($0, state) }
+            if changed {
+                if first == nil {
+                    first = groups[index]
+                } else {
+                    others.append(groups[index])
+                }
+            }
+        }
+        return (first, others)
+    }
+}
 
-    init(id: UInt64, priority: Int, notify: @escaping () -> Void) {
-        self.id = id
-        self.priority = priority
-        call = ClosureBox { _ in notify() }
+/// A group whose selection is read through a key path or computed by a selector and compared with `==`, or is the
+/// whole state.
+@usableFromInline
+final class SelectionGroup<State, Selection>: StateGroup<State> {
+    @usableFromInline
+    enum Reader {
+        case keyPath(KeyPathAccess<State, Selection>)
+        case selector((State) -> Selection)
     }
 
-    /// Whether the subscription was disposed.
-    @inlinable
-    var isDisposed: Bool { call.current == nil }
+    @usableFromInline let reader: Reader
+    /// The selection after the last refresh.
+    @exclusivity(unchecked) @usableFromInline var value: Selection
 
-    /// Calls the subscriber unless it was disposed; a disposal made by an earlier subscriber of the same round takes
-    /// effect at once.
+    /// A group told when what `reader` reads changed.
     @inlinable
-    func notifyIfActive() {
-        if let notify = call.current {
-            notify(())
+    init(_ reader: Reader, priority: Int?, state: State) where Selection: Equatable {
+        self.reader = reader
+        value = Self.read(reader, state)
+        // `refresh` and `deliver` are only ever called with the group that holds them, and the group only holds
+        // subscribers made by `StoreSubscribers.add(_:to:)` for its selection type: the downcasts cannot fail.
+        super.init(
+            priority: priority,
+            refresh: { group, state in
+                let group = unsafeDowncast(group, to: SelectionGroup<State, Selection>.self)
+                let new = Self.read(group.reader, state)
+                guard new != group.value else { return false }
+                group.value = new
+                return true
+            },
+            deliver: Self.deliver)
+    }
+
+    /// A group of the subscribers to the whole state, told after every round that ran a reducer.
+    @inlinable
+    init(wholeStatePriority priority: Int?, state: State) where Selection == State {
+        reader = .selector { $0 }
+        value = state
+        super.init(
+            priority: priority,
+            refresh: { group, state in
+                unsafeDowncast(group, to: SelectionGroup<State, Selection>.self).value = state
+                return true
+            },
+            deliver: Self.deliver)
+    }
+
+    @inlinable
+    static func read(_ reader: Reader, _ state: State) -> Selection {
+        switch reader {
+        case .keyPath(let access): access.read(state)
+        case .selector(let selector): selector(state)
         }
+    }
+
+    @inlinable
+    @MainActor
+    static func deliver(_ group: StateGroup<State>, _ entry: StoreSubscriberEntry) {
+        let value = unsafeDowncast(group, to: SelectionGroup<State, Selection>.self).value
+        unsafeDowncast(entry, to: SelectionSubscriber<Selection>.self).handler?(value)
+    }
+}
+
+/// One subscriber of a store, until it is disposed.
+@MainActor
+@usableFromInline
+class StoreSubscriberEntry {
+    /// Increasing with each subscription: the order subscribers are called in. Set when the entry joins the store.
+    @exclusivity(unchecked) @usableFromInline final var id: UInt64 = 0
+    @usableFromInline final let priority: Int
+    /// `false` once the subscription is disposed.
+    @exclusivity(unchecked) @usableFromInline final var isActive = true
+
+    @usableFromInline
+    init(priority: Int?) {
+        self.priority = priority ?? .min
+    }
+
+    /// Marks the subscriber disposed and releases its handler, and with it what the handler holds (a handler that
+    /// captures the store would otherwise keep it alive).
+    @usableFromInline
+    func deactivate() {
+        isActive = false
+    }
+}
+
+/// A subscriber of a selection of type `Selection`.
+@MainActor
+@usableFromInline
+final class SelectionSubscriber<Selection>: StoreSubscriberEntry {
+    @exclusivity(unchecked) @usableFromInline var handler: ((Selection) -> Void)?
+
+    @inlinable
+    init(priority: Int?, _ handler: @escaping (Selection) -> Void) {
+        self.handler = handler
+        super.init(priority: priority)
+    }
+
+    @usableFromInline
+    override func deactivate() {
+        super.deactivate()
+        handler = nil
     }
 }
 
@@ -166,11 +241,14 @@ final class StoreSubscriberEntry {
 @MainActor
 @usableFromInline
 final class StoreSubscribers<State> {
-    @exclusivity(unchecked) @usableFromInline var ordinaryGroups: [SelectionGroup<State>] = []
-    @exclusivity(unchecked) @usableFromInline var priorityGroups: [SelectionGroup<State>] = []
-    /// How many subscriptions were disposed, from any thread, since the groups were last cleaned.
-    @usableFromInline let removals = Locked(0)
-    private var groupsByKey: [SelectionKey: SelectionGroup<State>] = [:]
+    @exclusivity(unchecked) @usableFromInline var ordinaryGroups: [StateGroup<State>] = []
+    @exclusivity(unchecked) @usableFromInline var priorityGroups: [StateGroup<State>] = []
+    /// Whether a subscriber was deactivated since the groups were last cleaned.
+    @exclusivity(unchecked) @usableFromInline var needsCleaning = false
+    /// Subscribers disposed, from any thread, and not yet deactivated: the main actor deactivates them before each
+    /// notification round and before each subscriber it calls after the first of a round.
+    @usableFromInline let disposed = Locked<[StoreSubscriberEntry]>([])
+    private var groupsByKey: [SelectionKey: StateGroup<State>] = [:]
     private var nextID: UInt64 = 0
     private(set) var count = 0
 
@@ -180,28 +258,25 @@ final class StoreSubscribers<State> {
     @inlinable
     var hasPriority: Bool { !priorityGroups.isEmpty }
 
-    /// The group for `key` with its selection box, made by `make` when there is none yet.
+    /// The group for `key`, made by `make` when there is none yet.
     @inlinable
-    func group<Selection>(
-        for key: SelectionKey,
-        make: () -> (SelectionGroup<State>, SelectionBox<Selection>)
-    ) -> (SelectionGroup<State>, SelectionBox<Selection>) {
-        if let existing = existingGroup(for: key), let box = existing.selection as? SelectionBox<Selection> {
-            return (existing, box)
+    func group<Group: StateGroup<State>>(for key: SelectionKey, make: () -> Group) -> Group {
+        if let existing = existingGroup(for: key) as? Group {
+            return existing
         }
-        let (group, box) = make()
+        let group = make()
         register(group, for: key)
-        return (group, box)
+        return group
     }
 
     @usableFromInline
-    func existingGroup(for key: SelectionKey) -> SelectionGroup<State>? {
+    func existingGroup(for key: SelectionKey) -> StateGroup<State>? {
         removeDisposed()
         return groupsByKey[key]
     }
 
     @usableFromInline
-    func register(_ group: SelectionGroup<State>, for key: SelectionKey) {
+    func register(_ group: StateGroup<State>, for key: SelectionKey) {
         group.key = key
         groupsByKey[key] = group
         insert(group)
@@ -209,7 +284,7 @@ final class StoreSubscribers<State> {
 
     /// Adds a group that no key shares.
     @usableFromInline
-    func insert(_ group: SelectionGroup<State>) {
+    func insert(_ group: StateGroup<State>) {
         if group.priority == nil {
             ordinaryGroups.append(group)
         } else {
@@ -217,43 +292,77 @@ final class StoreSubscribers<State> {
         }
     }
 
-    /// Adds a subscriber to `group`, calls it once with the current selection, and returns its subscription.
+    /// Adds a subscriber calling `handler` to `group`, calls it once with the current selection, and returns its
+    /// subscription.
+    @inlinable
+    func add<Selection>(
+        _ handler: @escaping (Selection) -> Void,
+        to group: SelectionGroup<State, Selection>
+    ) -> Subscription {
+        add(SelectionSubscriber(priority: group.priority, handler), to: group)
+    }
+
     @usableFromInline
-    func add(to group: SelectionGroup<State>, notify: @escaping () -> Void) -> Subscription {
+    func add(_ entry: StoreSubscriberEntry, to group: StateGroup<State>) -> Subscription {
         nextID &+= 1
-        let entry = StoreSubscriberEntry(id: nextID, priority: group.priority ?? .min, notify: notify)
+        entry.id = nextID
         group.members.append(entry)
         count += 1
-        notify()
-        let call = entry.call
-        let removals = self.removals
+        group.deliver(group, entry)
+        let disposed = self.disposed
         return Subscription { [weak self] in
-            // Any thread: drop the call at once so that nothing reaches it and what it holds is released. The entry,
-            // and its group when it was the last member, leave the lists on the main actor: in a task now, or before
-            // the next notification round, whichever comes first — so a selector that holds the store does not keep
-            // it alive.
-            _ = call.take()
-            removals.withLock { $0 += 1 }
+            // Any thread. The entry is deactivated on the main actor before the store calls another subscriber,
+            // and leaves the lists soon after, with its group when it was the last member, so that a selector that
+            // holds the store does not keep it alive.
+            disposed.withLock { $0.append(entry) }
             Task { @MainActor in
                 self?.removeDisposed()
             }
         }
     }
 
-    /// Drops disposed subscribers, and groups left empty, if any subscription was disposed.
+    /// Deactivates the subscribers disposed since the last call.
     @inlinable
-    func removeDisposed() {
-        if removals.withLock({ $0 }) > 0 {
-            removeDisposedEntries()
+    func deactivateDisposed() {
+        if !disposed.isEmpty {
+            deactivateDisposedEntries()
         }
     }
 
     @usableFromInline
-    func removeDisposedEntries() {
-        removals.withLock { $0 = 0 }
+    func deactivateDisposedEntries() {
+        let taken = disposed.withLock { taken -> [StoreSubscriberEntry] in
+            defer { taken.removeAll() }
+            return taken
+        }
+        for entry in taken {
+            entry.deactivate()
+        }
+        needsCleaning = true
+    }
+
+    /// Deactivates the subscribers disposed since the last call, then drops the inactive subscribers, and the groups
+    /// left empty.
+    @inlinable
+    func removeDisposed() {
+        deactivateDisposed()
+        removeInactive()
+    }
+
+    /// Drops the inactive subscribers, and the groups left empty, if any subscriber was deactivated.
+    @inlinable
+    func removeInactive() {
+        if needsCleaning {
+            removeInactiveEntries()
+        }
+    }
+
+    @usableFromInline
+    func removeInactiveEntries() {
+        needsCleaning = false
         for group in ordinaryGroups + priorityGroups {
             let before = group.members.count
-            group.members.removeAll { $0.isDisposed }
+            group.members.removeAll { !$0.isActive }
             count -= before - group.members.count
             if group.members.isEmpty, let key = group.key {
                 groupsByKey[key] = nil
@@ -263,18 +372,32 @@ final class StoreSubscribers<State> {
         priorityGroups.removeAll { $0.members.isEmpty }
     }
 
+    /// Calls `entry` of `group` unless it was disposed. `isFirst` is whether it is the first call of the round: the
+    /// round took in the disposals made until then (by selectors too) just before it. A disposal made by an earlier
+    /// subscriber of the same round takes effect at once.
+    @inlinable
+    func deliver(_ group: StateGroup<State>, _ entry: StoreSubscriberEntry, isFirst: Bool) {
+        if !isFirst {
+            deactivateDisposed()
+        }
+        if entry.isActive {
+            group.deliver(group, entry)
+        }
+    }
+
     /// Refreshes the priority groups and tells the subscribers of those that changed, highest priority first, then
     /// in subscription order.
     @inlinable
     func notifyPriority(_ state: State) {
-        removeDisposed()
-        var changed: [StoreSubscriberEntry] = []
-        for group in priorityGroups where group.refresh(state) {
-            changed.append(contentsOf: group.members)
+        removeInactive()
+        var changed: [(StateGroup<State>, StoreSubscriberEntry)] = []
+        for group in priorityGroups where group.refresh(group, state) {
+            changed += group.members.map { (group, $0) }
         }
-        changed.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.id < $1.id }
-        for entry in changed {
-            entry.notifyIfActive()
+        changed.sort { $0.1.priority != $1.1.priority ? $0.1.priority > $1.1.priority : $0.1.id < $1.1.id }
+        deactivateDisposed()
+        for (index, (group, entry)) in changed.enumerated() {
+            deliver(group, entry, isFirst: index == 0)
         }
     }
 
@@ -282,24 +405,13 @@ final class StoreSubscribers<State> {
     /// whose selection did not change cost their refresh only; their subscribers are not visited.
     @inlinable
     func notifyOrdinary(_ state: State) {
-        removeDisposed()
-        var first: SelectionGroup<State>?
-        var others: [SelectionGroup<State>] = []
-        // Borrowing the groups from the buffer spares a retain and a release per group on this, the per-subscriber
-        // path of unchanged selections.
-        ordinaryGroups.withUnsafeBufferPointer { groups in
-            for index in groups.indices where groups[index].refresh(state) {
-                if first == nil {
-                    first = groups[index]
-                } else {
-                    others.append(groups[index])
-                }
-            }
-        }
-        guard let first else { return }
+        removeInactive()
+        let (changed, others) = StateGroup.refresh(ordinaryGroups, state)
+        guard let first = changed else { return }
+        deactivateDisposed()
         if others.isEmpty {
-            for entry in first.members {
-                entry.notifyIfActive()
+            for (index, entry) in first.members.enumerated() {
+                deliver(first, entry, isFirst: index == 0)
             }
         } else {
             notifyInOrder([first] + others)
@@ -308,10 +420,10 @@ final class StoreSubscribers<State> {
 
     /// Calls the members of several changed groups in subscription order.
     @usableFromInline
-    func notifyInOrder(_ groups: [SelectionGroup<State>]) {
-        let entries = groups.flatMap(\.members).sorted { $0.id < $1.id }
-        for entry in entries {
-            entry.notifyIfActive()
+    func notifyInOrder(_ groups: [StateGroup<State>]) {
+        let entries = groups.flatMap { group in group.members.map { (group, $0) } }.sorted { $0.1.id < $1.1.id }
+        for (index, (group, entry)) in entries.enumerated() {
+            deliver(group, entry, isFirst: index == 0)
         }
     }
 }

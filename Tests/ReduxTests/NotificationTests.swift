@@ -102,6 +102,36 @@ struct NotificationTests {
         first.dispose()
         #expect(store.subscriberCount == 0)
     }
+
+    @Test("a subscription disposed on another thread is not told again, and leaves the store")
+    func disposalFromAnotherThread() async {
+        let store = makeCounterStore()
+        let log = StateLog<Int>()
+        let kept = store.subscribe(\.counter.count) { log.values.append($0) }
+        let disposed = store.subscribe(\.counter.count) { log.values.append(-$0) }
+        await Task.detached { disposed.dispose() }.value
+        store.dispatch(Add(amount: 1))
+        #expect(log.values == [0, -0, 1])
+        #expect(store.subscriberCount == 1)
+        kept.dispose()
+    }
+
+    @Test("a subscriber disposed by a selector is not called once the selector returned")
+    func disposalBySelector() {
+        let store = makeCounterStore()
+        let log = StateLog<String>()
+        let victim = store.subscribe(\.counter.count) { log.values.append("victim \($0)") }
+        let selecting = store.subscribe(select: { state -> Int in
+            if state.counter.count == 1 {
+                victim.dispose()
+            }
+            return state.counter.count
+        }) { log.values.append("selector \($0)") }
+        log.values.removeAll()
+        store.dispatch(Add(amount: 1))
+        #expect(log.values == ["selector 1"])
+        selecting.dispose()
+    }
 }
 
 @Suite("Transactions")
