@@ -48,12 +48,12 @@ public struct FunctionalEntityStore<Kept: Entity>: EntityStore {
 
     /// Calls `persist`.
     public func persist<T: Entity>(_ entities: [T]) async throws {
-        try await persistFunction(cast(entities))
+        try await persistFunction(cast(entities, of: T.self))
     }
 
     /// Calls `get`.
     public func get<T: Entity>(_ type: T.Type, id: T.ID) async throws -> T? {
-        try await getFunction(cast(id)) as? T
+        try await getFunction(cast(id, of: type)) as? T
     }
 
     /// Calls `getAll`.
@@ -64,7 +64,7 @@ public struct FunctionalEntityStore<Kept: Entity>: EntityStore {
 
     /// Calls `delete`.
     public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) async throws {
-        try await deleteFunction(cast(ids))
+        try await deleteFunction(cast(ids, of: type))
     }
 
     /// Calls `getAll`, then `delete` with every id.
@@ -83,8 +83,11 @@ public struct FunctionalEntityStore<Kept: Entity>: EntityStore {
         guard type == Kept.self else { throw EntityStoreError.unknownType("\(type)") }
     }
 
-    private func cast<Value, Target>(_ value: Value) throws -> Target {
-        guard let target = value as? Target else { throw EntityStoreError.unknownType("\(Value.self)") }
+    /// `value`, an argument of a call about entities of `type`, as the kept type's argument; an error naming `type`
+    /// when `type` is not the kept type.
+    private func cast<T: Entity, Value, Target>(_ value: Value, of type: T.Type) throws -> Target {
+        try check(type)
+        guard let target = value as? Target else { throw EntityStoreError.unknownType("\(type)") }
         return target
     }
 }

@@ -83,6 +83,8 @@ public final class ActionLog {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             return try encoder.encode(records)
+        } catch let error as ReduxError {
+            throw error
         } catch {
             throw .actionEncodingFailed(type: "log", reason: "\(error)")
         }
@@ -125,7 +127,11 @@ public final class ActionLog {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(type, forKey: .type)
             try container.encode(time, forKey: .time)
-            try container.encode(action, forKey: .action)
+            do {
+                try container.encode(action, forKey: .action)
+            } catch {
+                throw ReduxError.actionEncodingFailed(type: type, reason: "\(error)")
+            }
         }
     }
 }
