@@ -1,0 +1,349 @@
+import BrigadeKitchen
+import Foundation
+import TestHTTPServer
+import Testing
+
+// One test per row of docs/BadInput.md for BrigadeKitchen's errors: the trigger, through the public API, and the
+// exact text the user sees. A reason that quotes Foundation's own error text is checked up to that quote.
+
+struct Refused: Error {}
+
+/// A request body that cannot be encoded.
+struct UnwritableBody: Encodable {
+    func encode(to encoder: any Encoder) throws { throw Refused() }
+}
+
+@Suite("Bad input: BrigadeKitchen services", .serialized)
+struct KitchenBadInputTests {
+    let server: TestHTTPServer
+    let client: APIClient
+
+    init() throws {
+        server = try TestHTTPServer()
+        client = APIClient(baseURL: server.baseURL, retryPolicy: .never)
+    }
+
+    /// The description of the error `body` throws, which must be of type `E`.
+    func failure<E: Error>(_: E.Type, _ body: () async throws -> Void) async -> String? {
+        let error = await #expect(throws: E.self) { try await body() }
+        return error.map { String(describing: $0) }
+    }
+
+    func url(_ path: String) -> String {
+        server.url(path).absoluteString
+    }
+
+    // MARK: - JSONParseError
+
+    @Test("JSONParseError.malformed")
+    func jsonMalformed() async {
+        #expect(
+            await failure(JSONParseError.self) { _ = try JSONValue.parse(Array("[1,]".utf8)) }
+                == "malformed JSON at byte 3: expected a value")
+    }
+
+    @Test("JSONParseError.duplicateKey")
+    func jsonDuplicateKey() async {
+        #expect(
+            await failure(JSONParseError.self) { _ = try JSONValue.parse(Array(#"{"a": 1, "a": 2}"#.utf8)) }
+                == "duplicate key 'a' at byte 9")
+    }
+
+    @Test("JSONParseError.tooDeep")
+    func jsonTooDeep() async {
+        #expect(
+            await failure(JSONParseError.self) {
+                _ = try JSONValue.parse(Array(String(repeating: "[", count: 10_000).utf8))
+            } == "JSON nested too deeply at byte 512")
+    }
+
+    // MARK: - KitchenError
+
+    @Test("KitchenError.notRegistered")
+    func notRegistered() async throws {
+        let kitchen = Kitchen()
+        try kitchen.register(Client.self) { Client(configuration: try $0.resolve(Configuration.self)) }
+        #expect(
+            await failure(KitchenError.self) { _ = try kitchen.resolve(Client.self) }
+                == "Client -> Configuration (not registered)")
+    }
+
+    @Test("KitchenError.cycle")
+    func cycle() async throws {
+        let kitchen = Kitchen()
+        try kitchen.register(Chicken.self) { Chicken(egg: try $0.resolve(Egg.self)) }
+        try kitchen.register(Egg.self) { Egg(chicken: try $0.resolve(Chicken.self)) }
+        #expect(
+            await failure(KitchenError.self) { _ = try kitchen.resolve(Egg.self) } == "Egg -> Chicken -> Egg (cycle)")
+    }
+
+    @Test("KitchenError.factoryFailed")
+    func factoryFailed() async throws {
+        let kitchen = Kitchen()
+        try kitchen.register(Configuration.self) { _ in throw Refused() }
+        try kitchen.register(Client.self) { Client(configuration: try $0.resolve(Configuration.self)) }
+        #expect(
+            await failure(KitchenError.self) { _ = try kitchen.resolve(Client.self) }
+                == "Client -> Configuration (factory failed: Refused())")
+    }
+
+    @Test("KitchenError.duplicateRegistration")
+    func duplicateRegistration() async throws {
+        let kitchen = Kitchen()
+        let first = Configuration()
+        try kitchen.register(Configuration.self) { _ in first }
+        #expect(
+            await failure(KitchenError.self) { try kitchen.register(Configuration.self) { _ in Configuration() } }
+                == "Configuration is already registered; pass replacing: true to replace it")
+        #expect(try kitchen.resolve(Configuration.self) === first)
+    }
+
+    @Test("KitchenError.sealed")
+    func sealed() async {
+        let kitchen = Kitchen()
+        kitchen.seal()
+        #expect(
+            await failure(KitchenError.self) { try kitchen.register(Configuration.self) { _ in Configuration() } }
+                == "the kitchen is sealed; Configuration cannot be registered")
+        #expect(!kitchen.isRegistered(Configuration.self))
+    }
+
+    // MARK: - APIError
+
+    @Test("APIError.invalidURL")
+    func apiInvalidURL() async {
+        #expect(
+            await failure(APIError.self) { _ = try await APIClient().data(for: .get("file:///etc/passwd")) }
+                == "'file:///etc/passwd' is not an http(s) URL")
+    }
+
+    @Test("APIError.transport")
+    func transport() async throws {
+        let stopped = try TestHTTPServer()
+        let address = stopped.url("/json").absoluteString
+        stopped.stop()
+        let text = await failure(APIError.self) { _ = try await client.data(for: .get(address)) }
+        #expect(text?.hasPrefix("request to \(address) failed: ") == true)
+    }
+
+    @Test("APIError.status")
+    func status() async {
+        #expect(
+            await failure(APIError.self) { _ = try await client.data(for: .get("/status/418")) }
+                == "\(url("/status/418")) answered 418: status 418")
+    }
+
+    @Test("APIError.responseTooLarge")
+    func responseTooLarge() async {
+        let small = APIClient(baseURL: server.baseURL, maxResponseBytes: 1_000, retryPolicy: .never)
+        #expect(
+            await failure(APIError.self) { _ = try await small.data(for: .get("/large/100000")) }
+                == "the response of \(url("/large/100000")) is larger than 1000 bytes")
+    }
+
+    @Test("APIError.timeout")
+    func timeout() async {
+        #expect(
+            await failure(APIError.self) {
+                _ = try await client.data(for: .get("/delay/3000", timeout: .milliseconds(200)))
+            } == "\(url("/delay/3000")) did not answer in time")
+    }
+
+    @Test("APIError.cancelled")
+    func cancelled() async {
+        let task = Task { try await client.data(for: .get("/delay/5000")) }
+        task.cancel()
+        let result = await task.result
+        #expect(
+            await failure(APIError.self) { _ = try result.get() }
+                == "the request to \(url("/delay/5000")) was cancelled")
+    }
+
+    @Test("APIError.decodingFailed")
+    func apiDecodingFailed() async {
+        let text = await failure(APIError.self) { _ = try await client.get("/json", as: [Int].self) }
+        #expect(text?.hasPrefix("cannot decode Array<Int> from \(url("/json")): ") == true)
+    }
+
+    @Test("APIError.encodingFailed")
+    func apiEncodingFailed() async {
+        #expect(
+            await failure(APIError.self) { _ = try APIRequest.json(.post, "/echo", UnwritableBody()) }
+                == "cannot encode UnwritableBody: Refused()")
+    }
+}
+
+@Suite("Bad input: BrigadeKitchen files")
+struct KitchenFileBadInputTests {
+    /// The description of the error `body` throws, which must be of type `E`.
+    func failure<E: Error>(_: E.Type, _ body: () throws -> Void) -> String? {
+        let error = #expect(throws: E.self) { try body() }
+        return error.map { String(describing: $0) }
+    }
+
+    // MARK: - LarderError
+
+    @Test("LarderError.invalidName")
+    func invalidName() {
+        let larder = Larder(directory: URL(fileURLWithPath: "/tmp"))
+        #expect(
+            failure(LarderError.self) { _ = try larder.data(named: "../secrets") }
+                == "invalid larder name '../secrets': a name cannot contain a path separator")
+    }
+
+    @Test("LarderError.notFound")
+    func notFound() throws {
+        let directory = try larderDirectory([:])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(
+            failure(LarderError.self) { _ = try Larder(directory: directory).data(named: "menu") }
+                == "no file 'menu' in \(directory.path)")
+    }
+
+    @Test("LarderError.unreadable")
+    func unreadable() throws {
+        let directory = try larderDirectory([:])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("menu.json"), withIntermediateDirectories: false)
+        let text = failure(LarderError.self) { _ = try Larder(directory: directory).data(named: "menu") }
+        #expect(text?.hasPrefix("cannot read 'menu': ") == true)
+    }
+
+    @Test("LarderError.malformed")
+    func malformed() throws {
+        let directory = try larderDirectory(["broken.json": #"{"dishes": [}"#])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(
+            failure(LarderError.self) { _ = try Larder(directory: directory).json(named: "broken") }
+                == "'broken' is not valid JSON: malformed JSON at byte 12: expected a value")
+    }
+
+    @Test("LarderError.duplicateKey")
+    func duplicateKey() throws {
+        let directory = try larderDirectory(["plain.json": #"{"tables": 12, "tables": 14}"#])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(
+            failure(LarderError.self) { _ = try Larder(directory: directory).settings(named: "plain") }
+                == "'plain' has the key 'tables' twice")
+    }
+
+    @Test("LarderError.decodingFailed")
+    func decodingFailed() throws {
+        let directory = try larderDirectory(["menu.json": #"{"dishes": "soup"}"#])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = failure(LarderError.self) {
+            _ = try Larder(directory: directory).decode(MenuFile.self, named: "menu")
+        }
+        #expect(text?.hasPrefix("cannot decode MenuFile from 'menu': ") == true)
+    }
+
+    @Test("LarderError.notSettings")
+    func notSettings() throws {
+        let directory = try larderDirectory(["list.json": "[1, 2]"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(
+            failure(LarderError.self) { _ = try Larder(directory: directory).settings(named: "list") }
+                == "'list' is not a settings file: the file is not a JSON object")
+    }
+
+    @Test("LarderError.notTextTable")
+    func notTextTable() {
+        #expect(
+            failure(LarderError.self) { _ = try TextTable.parse(Array("[1, 2]".utf8), name: "copy") }
+                == "'copy' is not a text table: the file is not a JSON object")
+    }
+
+    // MARK: - SQLiteError
+
+    @Test("SQLiteError.openFailed")
+    func openFailed() {
+        let path = "/nonexistent-brigade-directory/bistro.sqlite"
+        #expect(
+            failure(SQLiteError.self) { _ = try SQLiteStore(path: path) }
+                == "cannot open database '\(path)': unable to open database file")
+    }
+
+    @Test("SQLiteError.notADatabase")
+    func notADatabase() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.txt")
+        try Data("my notes, not a database\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(
+            failure(SQLiteError.self) { _ = try SQLiteStore(path: path) }
+                == "'\(path)' is not a SQLite database or is corrupt (the file does not start with the SQLite header); it was left untouched"
+        )
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "my notes, not a database\n")
+    }
+
+    @Test("SQLiteError.statementFailed")
+    func statementFailed() throws {
+        let directory = try TemporaryDirectory()
+        let seen = SeenErrors()
+        let probe: SQLiteStore.Migration = { database in
+            do {
+                _ = try database.execute("INSERT INTO missing(x) VALUES (1)")
+            } catch {
+                seen.record("\(error)")
+            }
+        }
+        _ = try SQLiteStore(path: directory.path("bistro.sqlite"), migrations: [probe])
+        #expect(seen.values == ["SQL failed (code 1): no such table: missing — in: INSERT INTO missing(x) VALUES (1)"])
+    }
+
+    @Test("SQLiteError.migrationFailed")
+    func migrationFailed() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("bistro.sqlite")
+        let create: SQLiteStore.Migration = { _ = try $0.execute("CREATE TABLE tags(name TEXT)") }
+        let broken: SQLiteStore.Migration = { _ = try $0.execute("INSERT INTO missing(x) VALUES (1)") }
+        #expect(
+            failure(SQLiteError.self) { _ = try SQLiteStore(path: path, migrations: [create, broken]) }
+                == "migration to schema version 2 failed: SQL failed (code 1): no such table: missing — in: INSERT INTO missing(x) VALUES (1)"
+        )
+        #expect(try await SQLiteStore(path: path, migrations: [create]).schemaVersion() == 1)
+    }
+
+    @Test("SQLiteError.schemaTooNew")
+    func schemaTooNew() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("bistro.sqlite")
+        let create: SQLiteStore.Migration = { _ = try $0.execute("CREATE TABLE tags(name TEXT)") }
+        let index: SQLiteStore.Migration = { _ = try $0.execute("CREATE INDEX tag_names ON tags(name)") }
+        _ = try SQLiteStore(path: path, migrations: [create, index])
+        #expect(
+            failure(SQLiteError.self) { _ = try SQLiteStore(path: path, migrations: [create]) }
+                == "the database has schema version 2, newer than the 1 this store knows")
+    }
+
+    @Test("SQLiteError.integrityCheckFailed")
+    func integrityCheckFailed() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("bistro.sqlite")
+        // An index whose recorded definition no longer matches its entries: SQLite opens the file, and only the
+        // integrity check notices.
+        let corrupt: SQLiteStore.Migration = { database in
+            _ = try database.execute("CREATE TABLE tags(name TEXT, rank INTEGER)")
+            _ = try database.execute("CREATE INDEX tag_names ON tags(name)")
+            _ = try database.execute("INSERT INTO tags VALUES ('vegan', 2), ('spicy', 1)")
+            _ = try database.execute("PRAGMA writable_schema = ON")
+            _ = try database.execute(
+                "UPDATE sqlite_master SET sql = 'CREATE INDEX tag_names ON tags(rank)' WHERE name = 'tag_names'")
+            _ = try database.execute("PRAGMA writable_schema = OFF")
+        }
+        _ = try SQLiteStore(path: path, migrations: [corrupt])
+        let store = try SQLiteStore(path: path, migrations: [corrupt])
+        let error = await #expect(throws: SQLiteError.self) { try await store.checkIntegrity() }
+        #expect(error?.description.hasPrefix("integrity check failed: ") == true)
+        #expect(error?.description.contains("tag_names") == true)
+    }
+}
+
+/// Error texts recorded from inside a migration.
+final class SeenErrors: @unchecked Sendable {
+    // `lock` guards `texts`.
+    private let lock = NSLock()
+    private var texts: [String] = []
+    func record(_ text: String) { lock.withLock { texts.append(text) } }
+    var values: [String] { lock.withLock { texts } }
+}
