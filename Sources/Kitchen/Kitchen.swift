@@ -43,13 +43,18 @@ public final class Kitchen: Sendable {
 
     private struct State {
         var registrations: [ObjectIdentifier: Registration] = [:]
-        var instances: [ObjectIdentifier: Instance] = [:]
+        /// The made shared instances, each an `Instance<Service>` under the key of its `Service` type.
+        var instances: [ObjectIdentifier: AnyObject] = [:]
         var isSealed = false
     }
 
-    /// A made shared instance.
-    private struct Instance: Sendable {
-        let value: any Sendable
+    /// A made shared instance, typed: reading it back costs a class check, not an existential cast.
+    private final class Instance<Service> {
+        let service: Service
+
+        init(_ service: Service) {
+            self.service = service
+        }
     }
 
     private let state = Locked(State())
@@ -127,8 +132,8 @@ public final class Kitchen: Sendable {
 
     fileprivate func resolve<Service>(_ type: Service.Type, chain: [Link]) throws(KitchenError) -> Service {
         let key = ObjectIdentifier(type)
-        if let existing = state.withLock({ $0.instances[key] }), let service = existing.value as? Service {
-            return service
+        if let existing = state.withLock({ $0.instances[key] }) as? Instance<Service> {
+            return existing.service
         }
         let registration = state.withLock { $0.registrations[key] }
         let path = chain + [Link(type: key, name: registration?.name ?? Self.name(of: type))]
@@ -139,14 +144,14 @@ public final class Kitchen: Sendable {
             throw .notRegistered(chain: path.map(\.name))
         }
         if registration.scope == .transient {
-            return try make(type, with: registration, path: path).service
+            return try make(type, with: registration, path: path)
         }
         return try making.withLock { () throws(KitchenError) -> Service in
-            if let made = state.withLock({ $0.instances[key] }), let service = made.value as? Service {
-                return service
+            if let made = state.withLock({ $0.instances[key] }) as? Instance<Service> {
+                return made.service
             }
-            let (service, made) = try make(type, with: registration, path: path)
-            state.withLock { $0.instances[key] = Instance(value: made) }
+            let service = try make(type, with: registration, path: path)
+            state.withLock { $0.instances[key] = Instance(service) }
             return service
         }
     }
@@ -155,7 +160,7 @@ public final class Kitchen: Sendable {
         _ type: Service.Type,
         with registration: Registration,
         path: [Link]
-    ) throws(KitchenError) -> (service: Service, made: any Sendable) {
+    ) throws(KitchenError) -> Service {
         let made: any Sendable
         do {
             made = try registration.factory(Resolver(kitchen: self, chain: path))
@@ -167,7 +172,7 @@ public final class Kitchen: Sendable {
         guard let service = made as? Service else {
             throw .factoryFailed(chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made))")
         }
-        return (service, made)
+        return service
     }
 
     /// One type in a chain of resolutions.

@@ -61,8 +61,18 @@ final class Transport: Sendable {
             self.label = label
         }
 
+        /// Keeps `continuation` for the outcome; resumes it at once when the transfer was already cancelled.
         func start(_ continuation: CheckedContinuation<Result<APIResponse, APIError>, Never>) {
-            state.withLock { $0.continuation = continuation }
+            let cancelled = state.withLock { state -> APIError? in
+                if case .cancelled = state.failure {
+                    return state.failure
+                }
+                state.continuation = continuation
+                return nil
+            }
+            if let cancelled {
+                continuation.resume(returning: .failure(cancelled))
+            }
         }
 
         /// Records the response head; returns false when the announced length is over the limit.
@@ -89,12 +99,17 @@ final class Transport: Sendable {
             }
         }
 
+        /// Ends the transfer as cancelled and resumes its caller at once: the caller does not wait for the session
+        /// to report the cancelled task (corelibs Foundation may never report a task cancelled before it started).
         func cancel() {
-            state.withLock { state in
-                if state.failure == nil {
-                    state.failure = .cancelled(url: label)
-                }
+            let (continuation, failure) = state.withLock {
+                state -> (CheckedContinuation<Result<APIResponse, APIError>, Never>?, APIError) in
+                let failure = state.failure ?? .cancelled(url: label)
+                state.failure = failure
+                defer { state.continuation = nil }
+                return (state.continuation, failure)
             }
+            continuation?.resume(returning: .failure(failure))
         }
 
         func complete(_ error: (any Error)?) {

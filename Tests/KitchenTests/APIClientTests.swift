@@ -177,6 +177,18 @@ struct APIClientTests {
         }
     }
 
+    @Test("a request from a task cancelled before it was sent ends at once as cancelled")
+    func cancelledBeforeSending() async throws {
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.data(for: .get("/delay/5000"))
+        }
+        let result = await task.result
+        #expect(throws: APIError.cancelled(url: server.url("/delay/5000").absoluteString)) {
+            try result.get()
+        }
+    }
+
     @Test("a path that is not an http URL is a typed error")
     func invalidURL() async throws {
         let bare = APIClient()

@@ -13,26 +13,14 @@ struct UnwritableBody: Encodable {
     func encode(to encoder: any Encoder) throws { throw Refused() }
 }
 
-@Suite("Bad input: BrigadeKitchen services", .serialized)
+/// The description of the error `body` throws, which must be of type `E`.
+func failure<E: Error>(_: E.Type, _ body: () async throws -> Void) async -> String? {
+    let error = await #expect(throws: E.self) { try await body() }
+    return error.map { String(describing: $0) }
+}
+
+@Suite("Bad input: BrigadeKitchen services")
 struct KitchenBadInputTests {
-    let server: TestHTTPServer
-    let client: APIClient
-
-    init() throws {
-        server = try TestHTTPServer()
-        client = APIClient(baseURL: server.baseURL, retryPolicy: .never)
-    }
-
-    /// The description of the error `body` throws, which must be of type `E`.
-    func failure<E: Error>(_: E.Type, _ body: () async throws -> Void) async -> String? {
-        let error = await #expect(throws: E.self) { try await body() }
-        return error.map { String(describing: $0) }
-    }
-
-    func url(_ path: String) -> String {
-        server.url(path).absoluteString
-    }
-
     // MARK: - JSONParseError
 
     @Test("JSONParseError.malformed")
@@ -106,70 +94,6 @@ struct KitchenBadInputTests {
             await failure(KitchenError.self) { try kitchen.register(Configuration.self) { _ in Configuration() } }
                 == "the kitchen is sealed; Configuration cannot be registered")
         #expect(!kitchen.isRegistered(Configuration.self))
-    }
-
-    // MARK: - APIError
-
-    @Test("APIError.invalidURL")
-    func apiInvalidURL() async {
-        #expect(
-            await failure(APIError.self) { _ = try await APIClient().data(for: .get("file:///etc/passwd")) }
-                == "'file:///etc/passwd' is not an http(s) URL")
-    }
-
-    @Test("APIError.transport")
-    func transport() async throws {
-        let stopped = try TestHTTPServer()
-        let address = stopped.url("/json").absoluteString
-        stopped.stop()
-        let text = await failure(APIError.self) { _ = try await client.data(for: .get(address)) }
-        #expect(text?.hasPrefix("request to \(address) failed: ") == true)
-    }
-
-    @Test("APIError.status")
-    func status() async {
-        #expect(
-            await failure(APIError.self) { _ = try await client.data(for: .get("/status/418")) }
-                == "\(url("/status/418")) answered 418: status 418")
-    }
-
-    @Test("APIError.responseTooLarge")
-    func responseTooLarge() async {
-        let small = APIClient(baseURL: server.baseURL, maxResponseBytes: 1_000, retryPolicy: .never)
-        #expect(
-            await failure(APIError.self) { _ = try await small.data(for: .get("/large/100000")) }
-                == "the response of \(url("/large/100000")) is larger than 1000 bytes")
-    }
-
-    @Test("APIError.timeout")
-    func timeout() async {
-        #expect(
-            await failure(APIError.self) {
-                _ = try await client.data(for: .get("/delay/3000", timeout: .milliseconds(200)))
-            } == "\(url("/delay/3000")) did not answer in time")
-    }
-
-    @Test("APIError.cancelled")
-    func cancelled() async {
-        let task = Task { try await client.data(for: .get("/delay/5000")) }
-        task.cancel()
-        let result = await task.result
-        #expect(
-            await failure(APIError.self) { _ = try result.get() }
-                == "the request to \(url("/delay/5000")) was cancelled")
-    }
-
-    @Test("APIError.decodingFailed")
-    func apiDecodingFailed() async {
-        let text = await failure(APIError.self) { _ = try await client.get("/json", as: [Int].self) }
-        #expect(text?.hasPrefix("cannot decode Array<Int> from \(url("/json")): ") == true)
-    }
-
-    @Test("APIError.encodingFailed")
-    func apiEncodingFailed() async {
-        #expect(
-            await failure(APIError.self) { _ = try APIRequest.json(.post, "/echo", UnwritableBody()) }
-                == "cannot encode UnwritableBody: Refused()")
     }
 }
 
@@ -346,4 +270,75 @@ final class SeenErrors: @unchecked Sendable {
     private var texts: [String] = []
     func record(_ text: String) { lock.withLock { texts.append(text) } }
     var values: [String] { lock.withLock { texts } }
+}
+
+// The HTTP rows run in the APIClient suite, one at a time with its other tests against the test server.
+extension APIClientTests {
+    func url(_ path: String) -> String {
+        server.url(path).absoluteString
+    }
+
+    // MARK: - APIError
+
+    @Test("APIError.invalidURL")
+    func apiInvalidURL() async {
+        #expect(
+            await failure(APIError.self) { _ = try await APIClient().data(for: .get("file:///etc/passwd")) }
+                == "'file:///etc/passwd' is not an http(s) URL")
+    }
+
+    @Test("APIError.transport")
+    func apiTransport() async throws {
+        let stopped = try TestHTTPServer()
+        let address = stopped.url("/json").absoluteString
+        stopped.stop()
+        let text = await failure(APIError.self) { _ = try await client.data(for: .get(address)) }
+        #expect(text?.hasPrefix("request to \(address) failed: ") == true)
+    }
+
+    @Test("APIError.status")
+    func apiStatus() async {
+        #expect(
+            await failure(APIError.self) { _ = try await client.data(for: .get("/status/418")) }
+                == "\(url("/status/418")) answered 418: status 418")
+    }
+
+    @Test("APIError.responseTooLarge")
+    func apiResponseTooLarge() async {
+        let small = APIClient(baseURL: server.baseURL, maxResponseBytes: 1_000, retryPolicy: .never)
+        #expect(
+            await failure(APIError.self) { _ = try await small.data(for: .get("/large/100000")) }
+                == "the response of \(url("/large/100000")) is larger than 1000 bytes")
+    }
+
+    @Test("APIError.timeout")
+    func apiTimeout() async {
+        #expect(
+            await failure(APIError.self) {
+                _ = try await client.data(for: .get("/delay/3000", timeout: .milliseconds(200)))
+            } == "\(url("/delay/3000")) did not answer in time")
+    }
+
+    @Test("APIError.cancelled")
+    func apiCancelled() async {
+        let task = Task { try await client.data(for: .get("/delay/5000")) }
+        task.cancel()
+        let result = await task.result
+        #expect(
+            await failure(APIError.self) { _ = try result.get() }
+                == "the request to \(url("/delay/5000")) was cancelled")
+    }
+
+    @Test("APIError.decodingFailed")
+    func apiDecodingFailed() async {
+        let text = await failure(APIError.self) { _ = try await client.get("/json", as: [Int].self) }
+        #expect(text?.hasPrefix("cannot decode Array<Int> from \(url("/json")): ") == true)
+    }
+
+    @Test("APIError.encodingFailed")
+    func apiEncodingFailed() async {
+        #expect(
+            await failure(APIError.self) { _ = try APIRequest.json(.post, "/echo", UnwritableBody()) }
+                == "cannot encode UnwritableBody: Refused()")
+    }
 }
