@@ -77,11 +77,11 @@ def main():
             note = " (known, see known-over.json)" if status == "OVER" else " (listed in known-over.json: remove it)"
         print(f"{budget['name']:<58} {shown:>10} {limit:>10}  {status}{note}")
         rows.append({"budget": budget["name"], "value": value, "limit": limit, "status": status, "known": known})
-        broken = broken or (status == "OVER" and not known)
+        broken = broken or (status == "OVER" and not known) or status == "not measured"
     with open(json_path, "w") as handle:
         json.dump({"results": results, "budgets": rows}, handle, indent=2)
     if check and broken:
-        print("\nsome budgets are broken (not counting those in known-over.json)")
+        print("\nsome budgets are broken or not measured (not counting those in known-over.json)")
         sys.exit(1)
 
 
