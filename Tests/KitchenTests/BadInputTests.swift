@@ -115,60 +115,59 @@ struct KitchenFileBadInputTests {
                 == "invalid larder name '../secrets': a name cannot contain a path separator")
     }
 
+    /// The description of the LarderError `body` throws with a larder of `files`, and the larder's directory.
+    func larderFailure(
+        _ files: [String: String],
+        _ body: (Larder) throws -> Void
+    ) throws -> (text: String?, directory: String) {
+        let directory = try larderDirectory(files)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let larder = Larder(directory: directory)
+        return (failure(LarderError.self) { try body(larder) }, directory.path)
+    }
+
     @Test("LarderError.notFound")
     func notFound() throws {
-        let directory = try larderDirectory([:])
-        defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(
-            failure(LarderError.self) { _ = try Larder(directory: directory).data(named: "menu") }
-                == "no file 'menu' in \(directory.path)")
+        let (text, directory) = try larderFailure([:]) { _ = try $0.data(named: "menu") }
+        #expect(text == "no file 'menu' in \(directory)")
     }
 
     @Test("LarderError.unreadable")
     func unreadable() throws {
-        let directory = try larderDirectory([:])
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(
-            at: directory.appendingPathComponent("menu.json"), withIntermediateDirectories: false)
-        let text = failure(LarderError.self) { _ = try Larder(directory: directory).data(named: "menu") }
+        let (text, _) = try larderFailure([:]) { larder in
+            try FileManager.default.createDirectory(
+                at: larder.directory.appendingPathComponent("menu.json"), withIntermediateDirectories: false)
+            _ = try larder.data(named: "menu")
+        }
         #expect(text?.hasPrefix("cannot read 'menu': ") == true)
     }
 
     @Test("LarderError.malformed")
     func malformed() throws {
-        let directory = try larderDirectory(["broken.json": #"{"dishes": [}"#])
-        defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(
-            failure(LarderError.self) { _ = try Larder(directory: directory).json(named: "broken") }
-                == "'broken' is not valid JSON: malformed JSON at byte 12: expected a value")
+        let (text, _) = try larderFailure(["broken.json": #"{"dishes": [}"#]) { _ = try $0.json(named: "broken") }
+        #expect(text == "'broken' is not valid JSON: malformed JSON at byte 12: expected a value")
     }
 
     @Test("LarderError.duplicateKey")
     func duplicateKey() throws {
-        let directory = try larderDirectory(["plain.json": #"{"tables": 12, "tables": 14}"#])
-        defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(
-            failure(LarderError.self) { _ = try Larder(directory: directory).settings(named: "plain") }
-                == "'plain' has the key 'tables' twice")
+        let (text, _) = try larderFailure(["plain.json": #"{"tables": 12, "tables": 14}"#]) {
+            _ = try $0.settings(named: "plain")
+        }
+        #expect(text == "'plain' has the key 'tables' twice")
     }
 
     @Test("LarderError.decodingFailed")
     func decodingFailed() throws {
-        let directory = try larderDirectory(["menu.json": #"{"dishes": "soup"}"#])
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let text = failure(LarderError.self) {
-            _ = try Larder(directory: directory).decode(MenuFile.self, named: "menu")
+        let (text, _) = try larderFailure(["menu.json": #"{"dishes": "soup"}"#]) {
+            _ = try $0.decode(MenuFile.self, named: "menu")
         }
         #expect(text?.hasPrefix("cannot decode MenuFile from 'menu': ") == true)
     }
 
     @Test("LarderError.notSettings")
     func notSettings() throws {
-        let directory = try larderDirectory(["list.json": "[1, 2]"])
-        defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(
-            failure(LarderError.self) { _ = try Larder(directory: directory).settings(named: "list") }
-                == "'list' is not a settings file: the file is not a JSON object")
+        let (text, _) = try larderFailure(["list.json": "[1, 2]"]) { _ = try $0.settings(named: "list") }
+        #expect(text == "'list' is not a settings file: the file is not a JSON object")
     }
 
     @Test("LarderError.notTextTable")
