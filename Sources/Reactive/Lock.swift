@@ -104,33 +104,33 @@ extension Locked where Value: Collection {
     }
 }
 
-/// A closure that can be taken away once, from any thread: a subscription's call or its disposal.
+/// A closure that can be taken away once, from any thread: a subscription's disposal.
 ///
 /// Not a `Locked<(() -> Void)?>`: a closure kept in generic storage is re-wrapped in a reabstraction thunk at every
 /// `inout` access, so a closure read there again and again grows without bound.
 @usableFromInline
-package final class ClosureBox<Arguments>: @unchecked Sendable {
+package final class ClosureBox: @unchecked Sendable {
     // `lock` guards `closure`.
     @usableFromInline let lock = Lock()
-    @usableFromInline var closure: ((Arguments) -> Void)?
+    @usableFromInline var closure: (() -> Void)?
 
     /// Holds `closure`.
     @usableFromInline
-    package init(_ closure: @escaping (Arguments) -> Void) {
+    package init(_ closure: @escaping () -> Void) {
         self.closure = closure
     }
 
-    /// The closure, unless it was taken or cleared.
+    /// Whether the closure was taken.
     @inlinable
-    package var current: ((Arguments) -> Void)? {
+    package var isEmpty: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return closure
+        return closure == nil
     }
 
     /// Removes the closure and returns it, if it was still there.
     @inlinable
-    package func take() -> ((Arguments) -> Void)? {
+    package func take() -> (() -> Void)? {
         lock.lock()
         defer { lock.unlock() }
         let taken = closure

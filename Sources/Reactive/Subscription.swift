@@ -4,23 +4,23 @@
 /// away. Dropping the handle alone does not end it; keep it in a bag. A subscription keeps the property it observes
 /// alive, so a derived property lives as long as someone subscribes to it.
 public final class Subscription: Sendable {
-    private let onDispose: ClosureBox<Void>
+    private let onDispose: ClosureBox
 
     /// Creates a subscription that runs `onDispose` once, on the first call to ``dispose()``.
     public init(onDispose: @escaping @Sendable () -> Void) {
-        self.onDispose = ClosureBox { _ in onDispose() }
+        self.onDispose = ClosureBox(onDispose)
     }
 
     /// Whether ``dispose()`` has been called.
     public var isDisposed: Bool {
-        onDispose.current == nil
+        onDispose.isEmpty
     }
 
     /// Ends the subscription. Calling it again does nothing.
     ///
     /// After it returns, the subscriber is not called for values set afterwards.
     public func dispose() {
-        onDispose.take()?(())
+        onDispose.take()?()
     }
 
     /// Hands the subscription to `bag`, which disposes it when the bag is disposed or released.

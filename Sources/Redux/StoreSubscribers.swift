@@ -210,8 +210,8 @@ class StoreSubscriberEntry {
         self.priority = priority ?? .min
     }
 
-    /// Marks the subscriber disposed and releases its handler, and with it what the handler holds (a handler that
-    /// captures the store would otherwise keep it alive).
+    /// Marks the subscriber disposed; a subclass also releases its handler, and with it what the handler holds (a
+    /// handler that captures the store would otherwise keep it alive).
     @usableFromInline
     func deactivate() {
         isActive = false
@@ -245,8 +245,9 @@ final class StoreSubscribers<State> {
     @exclusivity(unchecked) @usableFromInline var priorityGroups: [StateGroup<State>] = []
     /// Whether a subscriber was deactivated since the groups were last cleaned.
     @exclusivity(unchecked) @usableFromInline var needsCleaning = false
-    /// Subscribers disposed, from any thread, and not yet deactivated: the main actor deactivates them before each
-    /// notification round and before each subscriber it calls after the first of a round.
+    /// Subscribers disposed, from any thread, and not yet deactivated: the main actor deactivates them before it calls
+    /// the first subscriber of a round (after the selectors ran) and before each later one, and in the clean-up task
+    /// each disposal queues.
     @usableFromInline let disposed = Locked<[StoreSubscriberEntry]>([])
     private var groupsByKey: [SelectionKey: StateGroup<State>] = [:]
     private var nextID: UInt64 = 0
