@@ -239,6 +239,17 @@ struct KitchenFileBadInputTests {
                 == "the database has schema version 2, newer than the 1 this store knows")
     }
 
+    @Test("SQLiteError.negativeSchemaVersion")
+    func negativeSchemaVersion() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("bistro.sqlite")
+        // Another tool wrote the version.
+        try RawConnection(path: path).run("CREATE TABLE kept(x); PRAGMA user_version = -1")
+        #expect(
+            failure(SQLiteError.self) { _ = try SQLiteStore(path: path) }
+                == "'\(path)' has the negative schema version -1, which no migration gives; it was left untouched")
+    }
+
     @Test("SQLiteError.integrityCheckFailed")
     func integrityCheckFailed() async throws {
         let directory = try TemporaryDirectory()
