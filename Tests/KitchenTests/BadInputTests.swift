@@ -177,6 +177,16 @@ struct KitchenFileBadInputTests {
                 == "'copy' is not a text table: the file is not a JSON object")
     }
 
+    @Test("LarderError.outsideDirectory")
+    func outsideDirectory() throws {
+        let (text, _) = try larderFailure([:]) { larder in
+            try FileManager.default.createSymbolicLink(
+                atPath: larder.directory.appendingPathComponent("menu.json").path, withDestinationPath: "/etc/passwd")
+            _ = try larder.data(named: "menu")
+        }
+        #expect(text == "'menu' leads to /etc/passwd, outside the larder's directory; nothing was read")
+    }
+
     // MARK: - SQLiteError
 
     @Test("SQLiteError.openFailed")
