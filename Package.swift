@@ -110,3 +110,14 @@ package.targets.append(
     )
 )
 package.products.append(.executable(name: "bistro", targets: ["bistro"]))
+
+// The guide's package (docs/GettingStarted.md): its own Package.swift for users to copy; built and tested here too.
+package.targets.append(
+    .target(name: "OrderApp", dependencies: ["Brigade"], path: "Examples/GettingStarted/Sources/OrderApp"))
+package.targets.append(
+    .testTarget(
+        name: "OrderAppTests",
+        dependencies: ["OrderApp", "BrigadeTesting"],
+        path: "Examples/GettingStarted/Tests/OrderAppTests"
+    )
+)

@@ -4,7 +4,10 @@
 The blocks of one page are joined, in order, into one main file that imports the Brigade modules (so top-level
 statements are allowed and a later block sees what an earlier one declared), and `swiftc -typecheck` checks it.
 A block with a line `<!-- partial -->` immediately above its fence is skipped: a fragment, or code of another
-library (VISPER's, in the migration guide).
+library (VISPER's, in the migration guide). A block with a line `<!-- file: PATH -->` above its fence is a file of
+the repository shown in full (the Getting Started package): it must equal that file, and is compiled with its
+package rather than here. A swift block inside an HTML comment is hidden on the page but checked: the declarations
+the page's examples assume.
 
 Run it after `swift build` (the modules are read from the build directory):
 
@@ -23,6 +26,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PARTIAL = "<!-- partial -->"
+FILE = re.compile(r"^<!-- file: (\S+) -->$")
 FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
 # Every module a reader may use in a guide; the umbrella re-exports all components but the test kit.
 IMPORTS = ["Foundation", "Brigade", "BrigadeTesting"]
@@ -37,8 +41,10 @@ def find_pages(arguments):
     )
 
 
-def extract_blocks(path):
-    """The page's swift blocks as (index, first line number, lines, partial), index counted from 1."""
+def extract_blocks(path, files=None):
+    """The page's swift blocks as (index, first line number, lines, skipped), index counted from 1; the blocks that
+    show a file are also appended to `files` as (index, first line number, lines, file path)."""
+    files = [] if files is None else files
     with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
         lines = handle.read().split("\n")
     blocks = []
@@ -60,7 +66,10 @@ def extract_blocks(path):
         if language == "swift":
             number += 1
             body = [line[len(indent):] if line.startswith(indent) else line.lstrip() for line in lines[start:end]]
-            blocks.append((number, start + 1, body, previous == PARTIAL))
+            shown = FILE.match(previous)
+            if shown:
+                files.append((number, start + 1, body, shown.group(1)))
+            blocks.append((number, start + 1, body, previous == PARTIAL or shown is not None))
         index = end + 1
     return blocks
 
@@ -128,20 +137,42 @@ def report(path, blocks, output):
     return "\n".join(lines)
 
 
+def compare_files(path, files):
+    """The differences between the blocks that show a file and the file, as messages."""
+    problems = []
+    for number, line, body, shown in files:
+        try:
+            with open(os.path.join(ROOT, shown), encoding="utf-8") as handle:
+                expected = handle.read()
+        except OSError as error:
+            problems.append(f"{path}:{line}: block {number} shows {shown}, which cannot be read: {error}")
+            continue
+        if "\n".join(body) + "\n" != expected:
+            problems.append(f"{path}:{line}: block {number} differs from {shown}; copy the file into the guide")
+    return problems
+
+
 def main():
     build = os.environ.get("BRIGADE_BUILD", os.path.join(ROOT, ".build", "debug"))
     modules = module_directory(build)
     pages = find_pages(sys.argv[1:])
     work = []
+    failures = 0
     for path in pages:
-        blocks = extract_blocks(path)
+        files = []
+        blocks = extract_blocks(path, files)
+        problems = compare_files(path, files)
+        if problems:
+            failures += 1
+            print("\n".join(problems))
+        elif files:
+            print(f"{path}: {len(files)} block(s) equal the files they show")
         checked = [block for block in blocks if not block[3]]
         skipped = len(blocks) - len(checked)
         if checked:
             work.append((path, blocks, skipped))
         else:
-            print(f"{path}: no block to check ({skipped} partial)")
-    failures = 0
+            print(f"{path}: no block to check ({skipped} skipped)")
     with tempfile.TemporaryDirectory(prefix="doc-blocks-") as scratch:
         jobs = int(os.environ.get("DOC_BLOCKS_JOBS", os.cpu_count() or 1))
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -149,13 +180,14 @@ def main():
             for (path, blocks, skipped), (status, output) in zip(work, results):
                 count = sum(1 for block in blocks if not block[3])
                 if status == 0:
-                    print(f"{path}: {count} block(s) compile ({skipped} partial)")
+                    print(f"{path}: {count} block(s) compile ({skipped} skipped)")
                 else:
                     failures += 1
                     print(f"{path}: FAILED")
                     print(report(path, blocks, output))
     if failures:
-        print(f"{failures} page(s) with blocks that do not compile (mark a deliberate fragment with {PARTIAL})")
+        print(f"{failures} page(s) failed: blocks that do not compile (mark a deliberate fragment with {PARTIAL})"
+              " or that differ from the file they show")
         sys.exit(1)
 
 
