@@ -7,7 +7,8 @@ A block with a line `<!-- partial -->` immediately above its fence is skipped: a
 library (VISPER's, in the migration guide). A block with a line `<!-- file: PATH -->` above its fence is a file of
 the repository shown in full (the Getting Started package): it must equal that file, and is compiled with its
 package rather than here. A swift block inside an HTML comment is hidden on the page but checked: the declarations
-the page's examples assume.
+the page's examples assume. A line `<!-- new scope -->` starts a new main file for the blocks after it, for a page
+that shows several versions of one type (the migration guide's before and after).
 
 Run it after `swift build` (the modules are read from the build directory):
 
@@ -26,6 +27,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PARTIAL = "<!-- partial -->"
+NEW_SCOPE = "<!-- new scope -->"
 FILE = re.compile(r"^<!-- file: (\S+) -->$")
 FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
 # Every module a reader may use in a guide; the umbrella re-exports all components but the test kit.
@@ -49,10 +51,13 @@ def extract_blocks(path, files=None):
         lines = handle.read().split("\n")
     blocks = []
     number = 0
+    scope = 0
     index = 0
     while index < len(lines):
         match = FENCE.match(lines[index])
         if not match:
+            if lines[index].strip() == NEW_SCOPE:
+                scope += 1
             index += 1
             continue
         indent, language = match.group(1), match.group(2)
@@ -69,7 +74,7 @@ def extract_blocks(path, files=None):
             shown = FILE.match(previous)
             if shown:
                 files.append((number, start + 1, body, shown.group(1)))
-            blocks.append((number, start + 1, body, previous == PARTIAL or shown is not None))
+            blocks.append((number, start + 1, body, previous == PARTIAL or shown is not None, scope))
         index = end + 1
     return blocks
 
@@ -77,7 +82,7 @@ def extract_blocks(path, files=None):
 def main_file(path, blocks):
     """One main file: the imports, then each checked block with a `#sourceLocation` pointing into the page."""
     out = [f"import {module}" for module in IMPORTS]
-    for number, line, body, partial in blocks:
+    for number, line, body, partial, _ in blocks:
         if partial:
             continue
         out.append(f'#sourceLocation(file: "{path}", line: {line})')
@@ -94,8 +99,8 @@ def module_directory(build):
     raise SystemExit(f"no Brigade.swiftmodule under {build}: run `swift build` first")
 
 
-def typecheck(path, blocks, modules, scratch):
-    source = os.path.join(scratch, re.sub(r"[^A-Za-z0-9]", "_", path) + ".swift")
+def typecheck(path, scope, blocks, modules, scratch):
+    source = os.path.join(scratch, re.sub(r"[^A-Za-z0-9]", "_", path) + f"_{scope}.swift")
     with open(source, "w", encoding="utf-8") as handle:
         handle.write(main_file(path, blocks))
     command = [
@@ -118,7 +123,7 @@ def typecheck(path, blocks, modules, scratch):
 
 def block_of(blocks, line):
     """The block that holds page line `line`."""
-    for number, start, body, partial in blocks:
+    for number, start, body, partial, _ in blocks:
         if not partial and start <= line < start + len(body):
             return number, start
     return None
@@ -158,6 +163,7 @@ def main():
     pages = find_pages(sys.argv[1:])
     work = []
     failures = 0
+    pages_checked = []
     for path in pages:
         files = []
         blocks = extract_blocks(path, files)
@@ -169,22 +175,25 @@ def main():
             print(f"{path}: {len(files)} block(s) equal the files they show")
         checked = [block for block in blocks if not block[3]]
         skipped = len(blocks) - len(checked)
+        scopes = sorted({block[4] for block in checked})
         if checked:
-            work.append((path, blocks, skipped))
+            pages_checked.append((path, blocks, len(checked), skipped))
+            for scope in scopes:
+                work.append((path, scope, [block for block in blocks if block[4] == scope]))
         else:
             print(f"{path}: no block to check ({skipped} skipped)")
     with tempfile.TemporaryDirectory(prefix="doc-blocks-") as scratch:
         jobs = int(os.environ.get("DOC_BLOCKS_JOBS", os.cpu_count() or 1))
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            results = pool.map(lambda item: typecheck(item[0], item[1], modules, scratch), work)
-            for (path, blocks, skipped), (status, output) in zip(work, results):
-                count = sum(1 for block in blocks if not block[3])
-                if status == 0:
-                    print(f"{path}: {count} block(s) compile ({skipped} skipped)")
-                else:
-                    failures += 1
-                    print(f"{path}: FAILED")
-                    print(report(path, blocks, output))
+            results = list(pool.map(lambda item: typecheck(item[0], item[1], item[2], modules, scratch), work))
+    for path, blocks, count, skipped in pages_checked:
+        outputs = [output for (page, _, _), (status, output) in zip(work, results) if page == path and status != 0]
+        if not outputs:
+            print(f"{path}: {count} block(s) compile ({skipped} skipped)")
+        else:
+            failures += 1
+            print(f"{path}: FAILED")
+            print(report(path, blocks, "\n".join(outputs)))
     if failures:
         print(f"{failures} page(s) failed: blocks that do not compile (mark a deliberate fragment with {PARTIAL})"
               " or that differ from the file they show")
