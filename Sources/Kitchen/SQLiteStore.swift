@@ -14,9 +14,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// An ``EntityStore`` on the system SQLite (Dertisch's Freezer): entities JSON-encoded in one table keyed by type
-/// (``Entity/entityTypeName``) and id, write-ahead logging, real transactions, and a schema version with
-/// migrations.
+/// An ``BrigadeEntity/EntityStore`` on the system SQLite (Dertisch's Freezer): entities JSON-encoded in one table
+/// keyed by type (``BrigadeEntity/Entity/entityTypeName``) and id, write-ahead logging, real transactions, and a
+/// schema version with migrations.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: directory + "/bistro.sqlite")
@@ -41,8 +41,9 @@ public actor SQLiteStore: EntityStore {
     public nonisolated let path: String
 
     /// Opens, or creates, the database at `path` and brings its schema up to date.
-    /// - Parameter migrations: The app's migrations, oldest first; the database ends at version
-    ///   `migrations.count`.
+    /// - Parameters:
+    ///   - path: The database file; created when missing.
+    ///   - migrations: The app's migrations, oldest first; the database ends at version `migrations.count`.
     /// - Throws: ``SQLiteError/notADatabase(path:reason:)`` for a file that is not a SQLite database,
     ///   ``SQLiteError/schemaTooNew(found:known:)`` for a database from a newer app,
     ///   ``SQLiteError/migrationFailed(version:reason:)``, or another ``SQLiteError``.
@@ -130,7 +131,7 @@ public actor SQLiteStore: EntityStore {
         return try database.userVersion
     }
 
-    /// Closes the store: every later call throws ``EntityStoreError/closed(store:)``.
+    /// Closes the store: every later call throws ``BrigadeEntity/EntityStoreError/closed(store:)``.
     public func close() {
         isClosed = true
     }

@@ -6,7 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Brigade's ``Wireframe``: a trie of route patterns and VISPER's routing flow.
+/// Brigade's ``BrigadeCore/Wireframe``: a trie of route patterns and VISPER's routing flow.
 ///
 /// ```swift
 /// let wireframe = DefaultWireframe()
@@ -131,6 +131,7 @@ public final class DefaultWireframe: Wireframe {
     /// Routes `url` and returns once its controller is shown (or its handler returned).
     ///
     /// - Parameters:
+    ///   - url: The URL to route.
     ///   - parameters: Caller values; they override path parameters, which override query items.
     ///   - option: The option before option providers run; `nil` means push.
     /// - Throws: A ``WireframeError`` naming the URL: no route, no controller, no routing presenter, navigator
@@ -230,14 +231,14 @@ public final class DefaultWireframe: Wireframe {
     }
 
     /// Pops the top of the navigation stack.
-    /// - Throws: ``WireframeError/noNavigator``, or the navigator's ``NavigatorError``.
+    /// - Throws: ``WireframeError/noNavigator``, or the navigator's ``BrigadeCore/NavigatorError``.
     public func popController(animated: Bool = true) async throws {
         guard let navigator else { throw WireframeError.noNavigator }
         try await navigator.pop(animated: animated)
     }
 
     /// Dismisses the topmost modal.
-    /// - Throws: ``WireframeError/noNavigator``, or the navigator's ``NavigatorError``.
+    /// - Throws: ``WireframeError/noNavigator``, or the navigator's ``BrigadeCore/NavigatorError``.
     public func dismissTopController(animated: Bool = true) async throws {
         guard let navigator else { throw WireframeError.noNavigator }
         try await navigator.dismiss(animated: animated)
@@ -245,7 +246,7 @@ public final class DefaultWireframe: Wireframe {
 
     /// Pops back to the topmost controller on the navigation stack made for `routePattern`.
     /// - Throws: ``WireframeError/noNavigator``, ``WireframeError/unknownPattern(_:)`` when no controller on the
-    ///   stack was made for it, or the navigator's ``NavigatorError``.
+    ///   stack was made for it, or the navigator's ``BrigadeCore/NavigatorError``.
     public func back(to routePattern: String, animated: Bool = true) async throws {
         guard let navigator else { throw WireframeError.noNavigator }
         let target = navigator.stack.last { $0.attachments.routeResult?.routePattern == routePattern }
