@@ -60,7 +60,9 @@ package.targets.append(.target(name: "TestHTTPServer", path: "Tests/Support/Test
 addComponent(
     "Kitchen",
     dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeEntity", "CSQLite"],
-    testDependencies: ["TestHTTPServer", "sqlite-crash-writer"]
+    testDependencies: ["TestHTTPServer", "sqlite-crash-writer"],
+    // A folder of JSON for the test of Larder over a real `Bundle.module`.
+    testResources: [.copy("Resources")]
 )
 // A process that writes to a SQLiteStore until it is killed, for the crash-safety test.
 package.targets.append(
