@@ -29,7 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PARTIAL = "<!-- partial -->"
 NEW_SCOPE = "<!-- new scope -->"
 FILE = re.compile(r"^<!-- file: (\S+) -->$")
-FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
+FENCE = re.compile(r"^(\s*)(`{3,})([^`\s]*)\s*$")
 # Every module a reader may use in a guide; the umbrella re-exports all components but the test kit.
 IMPORTS = ["Foundation", "Brigade", "BrigadeTesting"]
 
@@ -60,11 +60,11 @@ def extract_blocks(path, files=None):
                 scope += 1
             index += 1
             continue
-        indent, language = match.group(1), match.group(2)
+        indent, ticks, language = match.group(1), match.group(2), match.group(3)
         previous = lines[index - 1].strip() if index > 0 else ""
         start = index + 1
         end = start
-        while end < len(lines) and not re.match(r"^\s*```\s*$", lines[end]):
+        while end < len(lines) and not re.match(r"^\s*" + ticks + r"`*\s*$", lines[end]):
             end += 1
         if end == len(lines):
             raise SystemExit(f"{path}:{index + 1}: code block never closed")
