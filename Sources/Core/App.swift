@@ -132,6 +132,12 @@ extension ComposedApp {
     /// What the app reported without stopping; see ``DefaultApp/diagnostics``.
     public var diagnostics: [AppError] { composition.diagnostics }
 
+    /// Called with each diagnostic as it is reported; see ``DefaultApp/onDiagnostic``.
+    public var onDiagnostic: ((AppError) -> Void)? {
+        get { composition.onDiagnostic }
+        set { composition.onDiagnostic = newValue }
+    }
+
     /// Checks that every feature added so far is installed by an observer; see
     /// ``DefaultApp/verifyFeaturesInstalled()``.
     public func verifyFeaturesInstalled() throws(AppError) {

@@ -13,7 +13,7 @@ struct FeatureInstallationTests {
     func logicFeatureInWireframeApp() throws {
         let app = WireframeApp()
         var seen: [String] = []
-        app.composition.onDiagnostic = { seen.append($0.description) }
+        app.onDiagnostic = { seen.append($0.description) }
         try app.add(feature: CartLogic())
         #expect(
             seen == [
