@@ -69,7 +69,7 @@ public final class StateObservingFeatureObserver<State: Sendable>: FeatureObserv
     }
 }
 
-/// An ``App`` with a Redux store: logic features add reducers, state-observing features receive the state.
+/// An ``BrigadeCore/App`` with a Redux store: logic features add reducers, state-observing features receive the state.
 ///
 /// ```swift
 /// let app = ReduxApp(initialState: AppState())

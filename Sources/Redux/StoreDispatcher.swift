@@ -1,7 +1,7 @@
 import BrigadeCore
 import BrigadeReactive
 
-/// The enqueuing ``ActionDispatcher`` of a ``Store``: takes actions from any thread or task and hands them to the
+/// The enqueuing ``BrigadeCore/ActionDispatcher`` of a ``Store``: takes actions from any thread or task and hands them to the
 /// store on the main actor, in the order they arrived, so each caller's order is kept.
 ///
 /// It always defers: ``dispatch(_:)`` returns before the action is processed, even on the main actor (the store's

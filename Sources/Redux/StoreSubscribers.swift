@@ -15,10 +15,13 @@ extension Store {
     /// priority round whose changes the other subscribers of the key path have not been told yet; the next call
     /// comes only when the value changes again.
     /// - Parameters:
+    ///   - keyPath: The part of the state the subscriber reads; it is told when that part changed.
     ///   - priority: `nil` for an ordinary subscriber. A priority subscriber is told before every ordinary one,
     ///     higher priorities first, and may dispatch: those actions are processed, and priority subscribers told
     ///     again about what they changed, before any ordinary subscriber is told about the settled state.
-    /// - Returns: The subscription; it ends on ``Subscription/dispose()`` (from any thread) or with its bag.
+    ///   - handler: Called with the value at `keyPath`: at once, then on each change.
+    /// - Returns: The subscription; it ends on ``BrigadeReactive/Subscription/dispose()`` (from any thread) or with
+    ///   its bag.
     @inlinable
     @discardableResult
     public func subscribe<Selection: Equatable>(

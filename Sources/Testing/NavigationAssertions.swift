@@ -2,7 +2,7 @@ import BrigadeCore
 import BrigadeWireframe
 import Testing
 
-/// What a ``HeadlessNavigator`` shows, by controller type name: for asserting navigation in one line.
+/// What a ``BrigadeWireframe/HeadlessNavigator`` shows, by controller type name: for asserting navigation in one line.
 public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
     /// The navigation stack, bottom first.
     public let stack: [String]
@@ -30,7 +30,7 @@ extension HeadlessNavigator {
     }
 }
 
-/// Assertions on a ``HeadlessNavigator``, reported like ``TestStore``'s failures.
+/// Assertions on a ``BrigadeWireframe/HeadlessNavigator``, reported like ``TestStore``'s failures.
 @MainActor
 public struct NavigationAssertions {
     private let navigator: HeadlessNavigator

@@ -6,7 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Brigade's ``Wireframe``: a trie of route patterns and VISPER's routing flow.
+/// Brigade's ``BrigadeCore/Wireframe``: a trie of route patterns and VISPER's routing flow.
 ///
 /// ```swift
 /// let wireframe = DefaultWireframe()
@@ -165,11 +165,13 @@ public final class DefaultWireframe: Wireframe {
     /// Routes `url` and returns once its controller is shown (or its handler returned).
     ///
     /// - Parameters:
+    ///   - url: The URL to route.
     ///   - parameters: Caller values; they override path parameters, which override query items.
     ///   - option: The option before option providers run; `nil` means push.
     /// - Throws: A ``WireframeError`` naming the URL: no route, no controller, no routing presenter, no navigator
-    ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the
-    ///   navigator threw.
+    ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
+    ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator
+    ///   threw.
     public func route(url: URL, parameters: RouteParameters = [:], option: RoutingOption? = nil) async throws {
         let result = try routeResult(url: url, parameters: parameters, option: option)
         switch handler(for: result) {
@@ -293,7 +295,7 @@ public final class DefaultWireframe: Wireframe {
 
     /// Pops the top of the navigation stack.
     /// - Throws: ``WireframeError/noNavigator(operation:)`` or ``WireframeError/navigatorReleased(operation:)``, or
-    ///   the navigator's ``NavigatorError``.
+    ///   the navigator's ``BrigadeCore/NavigatorError``.
     public func popController(animated: Bool = true) async throws {
         let navigator = try requireNavigator("pop")
         try await navigator.pop(animated: animated)
@@ -301,7 +303,7 @@ public final class DefaultWireframe: Wireframe {
 
     /// Dismisses the topmost modal.
     /// - Throws: ``WireframeError/noNavigator(operation:)`` or ``WireframeError/navigatorReleased(operation:)``, or
-    ///   the navigator's ``NavigatorError``.
+    ///   the navigator's ``BrigadeCore/NavigatorError``.
     public func dismissTopController(animated: Bool = true) async throws {
         let navigator = try requireNavigator("dismiss")
         try await navigator.dismiss(animated: animated)
@@ -310,7 +312,7 @@ public final class DefaultWireframe: Wireframe {
     /// Pops back to the topmost controller on the navigation stack made for `routePattern`.
     /// - Throws: ``WireframeError/noNavigator(operation:)`` or ``WireframeError/navigatorReleased(operation:)``,
     ///   ``WireframeError/unknownPattern(_:)`` when no controller on the stack was made for it, or the navigator's
-    ///   ``NavigatorError``.
+    ///   ``BrigadeCore/NavigatorError``.
     public func back(to routePattern: String, animated: Bool = true) async throws {
         let navigator = try requireNavigator("go back to '\(routePattern)'")
         let target = navigator.stack.last { $0.attachments.routeResult?.routePattern == routePattern }

@@ -1,7 +1,7 @@
 import BrigadeCore
 
 /// A navigator that keeps its navigation stack and modal stack in memory and delivers lifecycle events in UIKit's
-/// order. Tests and terminal apps use it; a renderer can draw ``topController`` after each call.
+/// order. Tests and terminal apps use it; a renderer can draw ``BrigadeCore/Navigator/topController`` after each call.
 ///
 /// Each transition delivers, to the controller and then to each of its presenters:
 /// 1. `load` to the arriving controller, the first time it is shown;

@@ -33,7 +33,7 @@ extension ViewFeature {
     public func makeOption(routeResult: RouteResult) -> RoutingOption? { nil }
 }
 
-/// A feature that adds presenters to controllers the wireframe makes; it is its own ``PresenterProvider``.
+/// A feature that adds presenters to controllers the wireframe makes; it is its own ``BrigadeCore/PresenterProvider``.
 ///
 /// When the feature is also a ``ViewFeature``, it is by default responsible for the controllers of its own route
 /// pattern; otherwise, by default, for every controller.
