@@ -60,3 +60,27 @@ struct DerivedPropertyRaceTests {
         }
     }
 }
+
+@Suite("ReadOnlyObservableProperty")
+struct ReadOnlyObservablePropertyTests {
+    final class Seen: @unchecked Sendable {
+        // Written only by the test's own thread, in the property's synchronous deliveries.
+        var values: [Int] = []
+    }
+
+    @Test("a read-only view replays the current value, sees every change of its property, and derives from it")
+    func view() {
+        let count = ObservableProperty(1)
+        let view = count.readOnly
+        let seen = Seen()
+        let subscription = view.subscribe { seen.values.append($0) }
+        let doubled = view.map { $0 * 2 }
+        let both = view.combineLatest(ObservableProperty("x").readOnly)
+        count.value = 2
+        #expect(seen.values == [1, 2])
+        #expect(view.value == 2)
+        #expect(doubled.value == 4)
+        #expect(both.value == (2, "x"))
+        subscription.dispose()
+    }
+}
