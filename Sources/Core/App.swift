@@ -117,7 +117,7 @@ public final class DefaultApp: App {
     }
 }
 
-/// An app that keeps its features and observers in a ``DefaultApp``: ``WireframeApp``-style wrappers adopt it and get
+/// An app that keeps its features and observers in a ``DefaultApp``: `WireframeApp`-style wrappers adopt it and get
 /// ``App``'s methods from it.
 @MainActor
 public protocol ComposedApp: App {

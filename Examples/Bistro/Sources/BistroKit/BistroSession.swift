@@ -42,10 +42,7 @@ public final class BistroSession {
     /// stored by earlier runs.
     /// - Throws: A ``LarderError`` when the bundled files cannot be read.
     public init(options: BistroOptions) async throws {
-        let resources = Bundle.module.url(forResource: "menu", withExtension: "json", subdirectory: "Resources")
-        let larder =
-            resources.map { Larder(directory: $0.deletingLastPathComponent()) }
-            ?? Larder(bundle: .module, subdirectory: "Resources")
+        let larder = Larder(bundle: .module, subdirectory: "Resources")
         menu = try larder.decode(Menu.self, named: "menu")
         let table = try Self.texts(from: larder)
         sommelier = Sommelier(table: table, defaultLanguage: "en", log: { _ in })
