@@ -29,10 +29,11 @@ public struct Larder: Sendable {
         self.directory = directory
     }
 
-    /// A larder over a bundle's resources, or a subdirectory of them.
+    /// A larder over a bundle's resources, or a subdirectory of them, found where SwiftPM puts them on every
+    /// platform: `Larder(bundle: .module, subdirectory: "Resources")` reads the folder a target copies with
+    /// `.copy("Resources")`, on Linux as on Apple systems (see ``resourceDirectory(in:subdirectory:)``).
     public init(bundle: Bundle, subdirectory: String? = nil) {
-        let resources = bundle.resourceURL ?? bundle.bundleURL
-        directory = subdirectory.map { resources.appendingPathComponent($0, isDirectory: true) } ?? resources
+        directory = Self.resourceDirectory(in: bundle, subdirectory: subdirectory)
     }
 
     /// The bytes of the file called `name`.

@@ -10,9 +10,9 @@ import Glibc
 import Musl
 #endif
 
-/// An ``EntityStore`` on the system SQLite (Dertisch's Freezer): entities JSON-encoded in one table keyed by type
-/// (``Entity/entityTypeName``) and id, write-ahead logging, real transactions, and a schema version with
-/// migrations.
+/// An ``BrigadeEntity/EntityStore`` on the system SQLite (Dertisch's Freezer): entities JSON-encoded in one table
+/// keyed by type (``BrigadeEntity/Entity/entityTypeName``) and id, write-ahead logging, real transactions, and a
+/// schema version with migrations.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: directory + "/bistro.sqlite")
@@ -47,8 +47,9 @@ public actor SQLiteStore: EntityStore {
     ///
     /// Opening runs on the calling thread (it may wait up to 5 s for another process's lock); from async code, use
     /// ``open(path:migrations:)``. Every later call runs on the store's own queue.
-    /// - Parameter migrations: The app's migrations, oldest first; the database ends at version
-    ///   `migrations.count`.
+    /// - Parameters:
+    ///   - path: The database file; created when missing.
+    ///   - migrations: The app's migrations, oldest first; the database ends at version `migrations.count`.
     /// - Throws: ``SQLiteError/notADatabase(path:reason:)`` for a file that is not a SQLite database,
     ///   ``SQLiteError/schemaTooNew(found:known:)`` for a database from a newer app,
     ///   ``SQLiteError/negativeSchemaVersion(path:found:)`` for a version no migration gives (the file is not
@@ -72,6 +73,10 @@ public actor SQLiteStore: EntityStore {
     /// Opens, or creates, the database at `path` and brings its schema up to date, as
     /// ``init(path:migrations:)`` does, but on a dispatch queue: waiting for another process's lock, or running the
     /// migrations, never occupies a thread of Swift's concurrency pool.
+    /// - Parameters:
+    ///   - path: The database file; created when missing.
+    ///   - migrations: The app's migrations, oldest first; the database ends at version `migrations.count`.
+    /// - Returns: The open store.
     /// - Throws: As ``init(path:migrations:)``.
     public static func open(path: String, migrations: [Migration] = []) async throws(SQLiteError) -> SQLiteStore {
         let result = await withCheckedContinuation { continuation in
@@ -159,7 +164,7 @@ public actor SQLiteStore: EntityStore {
         try await read { try $0.userVersion }
     }
 
-    /// Closes the store: every later call throws ``EntityStoreError/closed(store:)``.
+    /// Closes the store: every later call throws ``BrigadeEntity/EntityStoreError/closed(store:)``.
     public func close() {
         isClosed = true
     }
