@@ -11,8 +11,8 @@ import Foundation
 public final class BistroSession {
     /// The app: store, wireframe and kitchen.
     public let app: BrigadeApp<BistroState>
-    /// The navigator the terminal draws.
-    public let navigator = HeadlessNavigator()
+    /// The navigator the screens are shown on: a ``HeadlessNavigator`` for the terminal, or another front end's.
+    public let navigator: any Navigator
     /// Messages from start-up, such as a data directory that cannot be used.
     public private(set) var notices: [String] = []
     private let sommelier: Sommelier
@@ -34,8 +34,11 @@ public final class BistroSession {
 
     /// Composes the app: texts and menu from the bundled JSON, the kitchen's services, the features, and the orders
     /// stored by earlier runs.
+    /// - Parameter navigator: The front end's navigator (the same features run on any); a new
+    ///   ``HeadlessNavigator`` when `nil`. The session holds it.
     /// - Throws: A ``LarderError`` when the bundled files cannot be read.
-    public init(options: BistroOptions) async throws {
+    public init(options: BistroOptions, navigator: (any Navigator)? = nil) async throws {
+        self.navigator = navigator ?? HeadlessNavigator()
         let resources = Bundle.module.url(forResource: "menu", withExtension: "json", subdirectory: "Resources")
         let larder =
             resources.map { Larder(directory: $0.deletingLastPathComponent()) }
@@ -68,7 +71,7 @@ public final class BistroSession {
         self.notices = notices
 
         let store = Store(initialState: BistroState())
-        app = BrigadeApp(redux: Redux(store: store), kitchen: kitchen, navigator: navigator)
+        app = BrigadeApp(redux: Redux(store: store), kitchen: kitchen, navigator: self.navigator)
         let context = ScreenContext(store: store, texts: Texts(sommelier: sommelier, menu: menu))
         let features: [any Feature] = [
             MenuScreenFeature("/menu", context: context),
