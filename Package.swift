@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -74,7 +74,9 @@ package.targets.append(.target(name: "TestHTTPServer", path: "Tests/Support/Test
 addComponent(
     "Kitchen",
     dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeEntity", "CSQLite"],
-    testDependencies: ["TestHTTPServer", "sqlite-crash-writer"]
+    testDependencies: ["TestHTTPServer", "sqlite-crash-writer"],
+    // A folder of JSON for the test of Larder over a real `Bundle.module`.
+    testResources: [.copy("Resources")]
 )
 // A process that writes to a SQLiteStore until it is killed, for the crash-safety test.
 package.targets.append(
@@ -124,3 +126,14 @@ package.targets.append(
     )
 )
 package.products.append(.executable(name: "bistro", targets: ["bistro"]))
+
+// The guide's package (docs/GettingStarted.md): its own Package.swift for users to copy; built and tested here too.
+package.targets.append(
+    .target(name: "OrderApp", dependencies: ["Brigade"], path: "Examples/GettingStarted/Sources/OrderApp"))
+package.targets.append(
+    .testTarget(
+        name: "OrderAppTests",
+        dependencies: ["OrderApp", "BrigadeTesting"],
+        path: "Examples/GettingStarted/Tests/OrderAppTests"
+    )
+)

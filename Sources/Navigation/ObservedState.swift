@@ -33,14 +33,29 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     private let registrar = ObservationRegistrar()
     // `storage` guards the current value and the readers; Observation is called with it released.
     private let storage: Locked<Storage>
-    private let source: ObservableProperty<Value>
+    /// The property followed, held so that it lives as long as this view.
+    private let source: AnyObject
     private let subscription = Locked<Subscription?>(nil)
 
     /// Creates an observable view of `property`; it follows every value the property delivers.
-    public init(_ property: ObservableProperty<Value>) {
-        source = property
-        storage = Locked(Storage(value: property.value))
-        let made = property.subscribe { [weak self] value in
+    public convenience init(_ property: ObservableProperty<Value>) {
+        self.init(source: property, value: property.value, subscribe: property.subscribe)
+    }
+
+    /// Creates an observable view of `property` (a store's state, say); it follows every value the property
+    /// delivers.
+    public convenience init(_ property: ReadOnlyObservableProperty<Value>) {
+        self.init(source: property, value: property.value, subscribe: property.subscribe)
+    }
+
+    private init(
+        source: AnyObject,
+        value: Value,
+        subscribe: (@escaping @Sendable (Value) -> Void) -> Subscription
+    ) {
+        self.source = source
+        storage = Locked(Storage(value: value))
+        let made = subscribe { [weak self] value in
             self?.receive(value)
         }
         subscription.withLock { $0 = made }

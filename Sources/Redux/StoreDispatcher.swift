@@ -1,8 +1,8 @@
 import BrigadeCore
 import BrigadeReactive
 
-/// The ``ActionDispatcher`` of a ``Store``: takes actions from any thread or task and hands them to the store on the
-/// main actor, in the order they arrived, so each caller's order is kept.
+/// The ``BrigadeCore/ActionDispatcher`` of a ``Store``: takes actions from any thread or task and hands them to the
+/// store on the main actor, in the order they arrived, so each caller's order is kept.
 ///
 /// ```swift
 /// let dispatcher = store.actionDispatcher
