@@ -24,8 +24,9 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
     public func setStack(
         _ controllers: [any Controller], animated: Bool, completion: @escaping @MainActor () -> Void
     ) throws {
+        let viewControllers = try controllers.map(Self.viewController)
         delegate = self
-        setViewControllers(try controllers.map(Self.viewController), animated: animated)
+        setViewControllers(viewControllers, animated: animated)
         whenTransitionCompletes(animated: animated, completion)
     }
 
