@@ -197,4 +197,22 @@ struct HostNavigatorTests {
         try await navigator.setStack([], animated: false)
         #expect(navigator.stack.isEmpty && host.viewControllers.isEmpty)
     }
+
+    @Test("a navigator nobody holds is released; the host keeps working and its callback then does nothing")
+    func navigatorReleased() async throws {
+        weak var weakNavigator: HostNavigator<NavigationControllerDouble>?
+        weak var weakScreen: Screen?
+        let host = NavigationControllerDouble()
+        do {
+            let other = HostNavigator(host: host)
+            weakNavigator = other
+            let list = screen("list")
+            weakScreen = list
+            try await other.setStack([list, screen("note")], animated: false)
+        }
+        #expect(weakNavigator == nil)
+        host.tapBackButton()
+        #expect(names(host.viewControllers) == ["list"])
+        #expect(weakScreen != nil)
+    }
 }

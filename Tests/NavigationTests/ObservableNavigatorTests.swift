@@ -283,4 +283,19 @@ struct ObservableNavigatorTests {
         #expect(navigator.root == RouteDescription(pattern: "/notes"))
         #expect(navigator.path == [note("3"), RouteDescription(pattern: "/notes/:id/edit", parameters: ["id": "3"])])
     }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("a navigator nobody holds is released with its controllers, though the wireframe still exists")
+    func navigatorReleased() async throws {
+        weak var weakNavigator: ObservableNavigator?
+        do {
+            let other = ObservableNavigator(wireframe: routes.wireframe)
+            weakNavigator = other
+            routes.wireframe.navigateOn(other)
+            try await routes.wireframe.route(to: "/notes", option: .root)
+            #expect(routes.alive("notes") == 1)
+        }
+        #expect(weakNavigator == nil)
+        #expect(routes.alive("notes") == 0)
+    }
 }
