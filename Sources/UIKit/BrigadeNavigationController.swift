@@ -8,6 +8,9 @@ import UIKit
 /// It shows ``Controller``s that are view controllers (``BrigadeViewController``), completes each transition when
 /// UIKit's transition coordinator says it completed, and reports the back button, interactive pops and sheets
 /// swiped down through ``onUserChange``. UIKit delivers the lifecycle events.
+///
+/// It is its own `delegate` and the delegate of the presentation controllers of what it presents: replacing them
+/// stops the syncing of the user's pops and swipes into the navigator.
 public final class BrigadeNavigationController: UINavigationController, NavigationHost,
     UINavigationControllerDelegate, UIAdaptivePresentationControllerDelegate
 {
