@@ -85,12 +85,14 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
 
     /// The part of the value at `keyPath`; reading it registers that key path only.
     public subscript<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> Member {
-        let observed = (\ObservedState<Value>.current).appending(path: keyPath)
-        let value = storage.withLock { storage -> Value in
-            if storage.readers[keyPath] == nil {
-                storage.readers[keyPath] = KeyPathReader(keyPath: keyPath, observed: observed)
+        // The key path Observation is told about is made once per key path, on its first read.
+        let (value, observed) = storage.withLock { storage -> (Value, KeyPath<ObservedState, Member>) in
+            if let reader = storage.readers[keyPath] as? KeyPathReader<Value, Member> {
+                return (storage.value, reader.observed)
             }
-            return storage.value
+            let observed = (\ObservedState<Value>.current).appending(path: keyPath)
+            storage.readers[keyPath] = KeyPathReader(keyPath: keyPath, observed: observed)
+            return (storage.value, observed)
         }
         registrar.access(self, keyPath: observed)
         return value[keyPath: keyPath]
