@@ -68,7 +68,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         try await serially {
             try checkNotShown(controller)
             try await transition { completion throws in
-                try host.present(controller, animated: animated, completion: completion)
+                try host.presentModal(controller, animated: animated, completion: completion)
             }
             modalStack.append(controller)
         }
@@ -123,7 +123,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
 
     private func dismissModals(from controller: any Controller, animated: Bool) async throws {
         try await transition { completion in
-            host.dismiss(controller, animated: animated, completion: completion)
+            host.dismissModal(controller, animated: animated, completion: completion)
         }
         if let index = modalStack.firstIndex(where: { $0 === controller }) {
             modalStack.removeSubrange(index...)

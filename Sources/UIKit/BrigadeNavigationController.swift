@@ -34,7 +34,7 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
     }
 
     /// Presents `controller` from the topmost presented view controller.
-    public func present(
+    public func presentModal(
         _ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void
     ) throws {
         let viewController = try Self.viewController(controller)
@@ -47,7 +47,8 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
     }
 
     /// Dismisses `controller` and the modals above it.
-    public func dismiss(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void) {
+    public func dismissModal(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void)
+    {
         guard let presenting = (controller as? UIViewController)?.presentingViewController else {
             completion()
             return

@@ -40,13 +40,14 @@ final class NavigationControllerDouble: NavigationHost {
         begin(leaving: leaving, arriving: covered ? nil : controllers.last, animated: animated, completion: completion)
     }
 
-    func present(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void) throws {
+    func presentModal(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void) throws
+    {
         let leaving = presented.last ?? viewControllers.last
         presented.append(controller)
         begin(leaving: leaving, arriving: controller, animated: animated, completion: completion)
     }
 
-    func dismiss(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void) {
+    func dismissModal(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void) {
         guard let index = presented.firstIndex(where: { $0 === controller }) else {
             completion()
             return
