@@ -1,5 +1,6 @@
 import BrigadeCore
 import BrigadeNavigation
+import BrigadeTesting
 import Testing
 
 @Suite("HostNavigator: UIKit's navigator, against a UINavigationController double")
@@ -175,9 +176,9 @@ struct HostNavigatorTests {
     @Test("a controller the host cannot show is an error and changes nothing")
     func unsupportedController() async throws {
         try await navigator.setRoot(screen("list"), animated: false)
-        host.unsupported = ["terminal"]
-        await #expect(throws: NavigationError.unsupportedController("terminal")) {
-            try await navigator.push(screen("terminal"), animated: true)
+        host.canShow = { !($0 is TerminalScreen) }
+        await #expect(throws: NavigationError.unsupportedController("TerminalScreen")) {
+            try await navigator.push(TerminalScreen(), animated: true)
         }
         #expect(names(navigator.stack) == ["list"])
         try await navigator.push(screen("note"), animated: false)
