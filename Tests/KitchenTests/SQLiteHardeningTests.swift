@@ -145,6 +145,25 @@ struct SQLiteHardeningTests {
         #expect(try await SQLiteStore(path: path, migrations: [twoTables, count]).schemaVersion() == 2)
     }
 
+    @Test("SQL text with a NUL is refused instead of being cut at it")
+    func sqlWithNUL() throws {
+        let directory = try TemporaryDirectory()
+        let seen = SeenErrors()
+        let probe: SQLiteStore.Migration = { database in
+            do {
+                _ = try database.execute("CREATE TABLE a(x);\0 CREATE TABLE b(y)")
+            } catch {
+                seen.record("\(error)")
+            }
+            _ = try database.execute("CREATE TABLE c(z)")
+        }
+        _ = try SQLiteStore(path: directory.path("bistro.sqlite"), migrations: [probe])
+        #expect(seen.values.count == 1)
+        #expect(seen.values.first?.hasPrefix("SQL failed (code 21): the SQL text contains a NUL character") == true)
+        let raw = try RawConnection(path: directory.path("bistro.sqlite"))
+        #expect(throws: SQLiteError.self) { try raw.run("SELECT * FROM a") }
+    }
+
     @Test("a migration that ends the transaction itself fails, and the version stays")
     func migrationEndingItsTransaction() async throws {
         let directory = try TemporaryDirectory()
