@@ -269,6 +269,9 @@ struct SQLiteHardeningTests {
         await #expect(throws: seen) { try await store.persist(Note(id: "2", text: "terrace")) }
         await #expect(throws: seen) { try await store.delete(Note.self, ids: ["1"]) }
         await #expect(throws: seen) { try await store.deleteAll(Note.self) }
+        await #expect(throws: seen) {
+            try await store.transaction { transaction in try await transaction.persist(Note(id: "3", text: "bar")) }
+        }
         let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
         #expect(wal == 0, "nothing was written to the write-ahead log")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
