@@ -177,6 +177,16 @@ struct KitchenFileBadInputTests {
                 == "'copy' is not a text table: the file is not a JSON object")
     }
 
+    @Test("LarderError.outsideDirectory")
+    func outsideDirectory() throws {
+        let (text, _) = try larderFailure([:]) { larder in
+            try FileManager.default.createSymbolicLink(
+                atPath: larder.directory.appendingPathComponent("menu.json").path, withDestinationPath: "/etc/passwd")
+            _ = try larder.data(named: "menu")
+        }
+        #expect(text == "'menu' leads to /etc/passwd, outside the larder's directory; nothing was read")
+    }
+
     // MARK: - SQLiteError
 
     @Test("SQLiteError.openFailed")
@@ -237,6 +247,17 @@ struct KitchenFileBadInputTests {
         #expect(
             failure(SQLiteError.self) { _ = try SQLiteStore(path: path, migrations: [create]) }
                 == "the database has schema version 2, newer than the 1 this store knows")
+    }
+
+    @Test("SQLiteError.negativeSchemaVersion")
+    func negativeSchemaVersion() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("bistro.sqlite")
+        // Another tool wrote the version.
+        try RawConnection(path: path).run("CREATE TABLE kept(x); PRAGMA user_version = -1")
+        #expect(
+            failure(SQLiteError.self) { _ = try SQLiteStore(path: path) }
+                == "'\(path)' has the negative schema version -1, which no migration gives; it was left untouched")
     }
 
     @Test("SQLiteError.integrityCheckFailed")
@@ -326,6 +347,25 @@ extension APIClientTests {
         #expect(
             await failure(APIError.self) { _ = try result.get() }
                 == "the request to \(url("/delay/5000")) was cancelled")
+    }
+
+    @Test("APIError.invalidHeader")
+    func apiInvalidHeader() async {
+        let request = APIRequest(method: .get, path: "/echo", headers: ["X-Waiter": "Ada\r\nInjected: yes"])
+        #expect(
+            await failure(APIError.self) { _ = try await client.data(for: request) }
+                == #"the header "X-Waiter": "Ada\r\nInjected: yes" was not sent: a name must be an HTTP token "#
+                + "(letters, digits and RFC 9110's token symbols), a value must hold no CR, LF or other control "
+                + "character")
+        #expect(server.connectionCount == 0)
+    }
+
+    @Test("APIError.tooManyRedirects")
+    func apiTooManyRedirects() async {
+        let limited = APIClient(baseURL: server.baseURL, retryPolicy: .never, maxRedirects: 2)
+        #expect(
+            await failure(APIError.self) { _ = try await limited.data(for: .get("/loop/0")) }
+                == "\(url("/loop/0")) redirected more than 2 times")
     }
 
     @Test("APIError.decodingFailed")
