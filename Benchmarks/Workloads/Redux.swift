@@ -68,15 +68,21 @@ func reduxWorkloads() -> [Workload] {
             }
         }
     }
+    /// `count` subscribers, each with its own selector (nothing is shared: the worst case), on a field the action
+    /// does not change.
+    func unchanged(_ count: Int, _ label: String) -> Workload {
+        dispatch("Redux/dispatch \(label) unchanged subscribers") { store, bag in
+            for _ in 0..<count {
+                store.subscribe(select: { (state: BenchState) in state.other }) { consume($0) }.add(to: bag)
+            }
+        }
+    }
     return [
         dispatch("Redux/dispatch 1 reducer 1 subscriber") { _, _ in },
         dispatch("Redux/dispatch with 1,000 reducers", unrelated: 1_000) { _, _ in },
-        dispatch("Redux/dispatch 10,000 unchanged subscribers") { store, bag in
-            // Each has its own selector, so nothing is shared: the worst case for unchanged subscribers.
-            for _ in 0..<10_000 {
-                store.subscribe(select: { (state: BenchState) in state.other }) { consume($0) }.add(to: bag)
-            }
-        },
+        unchanged(100, "100"),
+        unchanged(10_000, "10,000"),
+        unchanged(100_000, "100,000"),
         dispatch("Redux/dispatch 10,000 scoped-away subscribers") { store, bag in
             for index in 0..<10_000 {
                 if index.isMultiple(of: 2) {

@@ -21,6 +21,9 @@ struct Budget: Decodable {
     let against: String?
     let minus: String?
     let per: Double?
+    /// Divisors of a ratio's two figures: a ratio of costs per item.
+    let measure_per: Double?
+    let against_per: Double?
     let max: Double?
     let max_ns: Double?
     let bytes: String?
@@ -159,7 +162,7 @@ func rounds(_ budget: Budget, workloads: [Workload], seconds: Double) async -> [
         }
         Recorded.a.append(x)
         Recorded.b.append(y)
-        if budget.against != nil { return x / y }
+        if budget.against != nil { return (x / (budget.measure_per ?? 1)) / (y / (budget.against_per ?? 1)) }
         return (x - y) / (budget.per ?? 1)
     }
     let warmUpEnd = wallNow() + UInt64(seconds * 0.1 * 1e9)
