@@ -20,9 +20,18 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     /// The scheme, lowercased, or `nil` when the pattern matches any scheme (read from the text, where it was
     /// validated when the pattern was made).
     public var scheme: String? {
-        let scalars = Array(text.unicodeScalars)
-        guard let separator = Parser.schemeSeparator(in: scalars) else { return nil }
-        return String(String.UnicodeScalarView(scalars[..<separator])).lowercased()
+        // The first `://` in bytes is the first in scalars: the scheme before it is ASCII (checked when parsed).
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset + 2 < bytes.count {
+            if bytes[offset] == UInt8(ascii: ":"), bytes[offset + 1] == UInt8(ascii: "/"),
+                bytes[offset + 2] == UInt8(ascii: "/")
+            {
+                return String(decoding: bytes[..<offset], as: UTF8.self).lowercased()
+            }
+            offset += 1
+        }
+        return nil
     }
     /// The parameter names of the pattern, in order, including `*` for a wildcard.
     public let parameterNames: [String]
@@ -195,9 +204,14 @@ private struct Parser {
 
     /// Where the first `://` of `characters` starts, if anywhere.
     static func schemeSeparator(in characters: [Unicode.Scalar]) -> Int? {
-        characters.indices.first { offset in
-            characters[offset...].starts(with: [":", "/", "/"] as [Unicode.Scalar])
+        var offset = 0
+        while offset + 2 < characters.count {
+            if characters[offset] == ":", characters[offset + 1] == "/", characters[offset + 2] == "/" {
+                return offset
+            }
+            offset += 1
         }
+        return nil
     }
 
     private mutating func parseScheme() throws(WireframeError) -> String? {

@@ -80,4 +80,59 @@ struct RouteMatcherDepthTests {
         #expect(try itemOnly.parameters.string("item") == "3")
         #expect(itemOnly.parameters["id"] == nil)
     }
+
+    @Test("random pattern sets give the same matches in either registration order")
+    func registrationOrderNeverMatters() throws {
+        var random = SplitMix(seed: 18)
+        let pieces = ["a", "b", "c", ":p", ":q", "*"]
+        for _ in 0..<200 {
+            var accepted: [String] = []
+            let forward = RouteMatcher()
+            for _ in 0..<8 {
+                let length = 1 + random.next(4)
+                var segments: [String] = []
+                var names: Set<String> = []
+                for index in 0..<length {
+                    var piece = pieces[random.next(pieces.count)]
+                    if piece == "*" && index != length - 1 { piece = "a" }
+                    if piece.hasPrefix(":") && !names.insert(piece).inserted { piece = "b" }
+                    segments.append(piece)
+                }
+                let text = "/" + segments.joined(separator: "/")
+                guard let pattern = try? RoutePattern(text), (try? forward.add(pattern)) != nil else { continue }
+                if !accepted.contains(text) { accepted.append(text) }
+            }
+            let backward = RouteMatcher()
+            for text in accepted.reversed() {
+                try backward.add(RoutePattern(text))
+            }
+            for _ in 0..<20 {
+                let path =
+                    "/"
+                    + (0..<(1 + random.next(5))).map { _ in ["a", "b", "c", "x"][random.next(4)] }
+                    .joined(separator: "/")
+                let one = forward.match(path: path)
+                let other = backward.match(path: path)
+                #expect(one?.pattern.text == other?.pattern.text, "\(path) among \(accepted)")
+                #expect(one?.parameters.names == other?.parameters.names, "\(path) among \(accepted)")
+            }
+        }
+    }
+}
+
+/// A small seeded generator, so the random test is the same on every run.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// A number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        value ^= value >> 31
+        return Int(value % UInt64(bound))
+    }
 }
