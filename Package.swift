@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -46,6 +46,20 @@ addComponent(
     testDependencies: ["BrigadeWireframe", "BrigadeRedux"]
 )
 
+// Platform adapters: the neutral core (Observation bridge, state-driven and host-driven navigators), tested on Linux.
+addComponent(
+    "Navigation",
+    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe"],
+    testDependencies: ["BrigadeKitchen"]
+)
+// The Apple-only glue: every file is wrapped in `#if canImport(UIKit)` / `#if canImport(SwiftUI)`, so on Linux these
+// targets build empty; they have no test target (their logic is BrigadeNavigation's, tested there).
+for (directory, module) in [("UIKit", "BrigadeUIKit"), ("SwiftUI", "BrigadeSwiftUI")] {
+    package.products.append(.library(name: module, targets: [module]))
+    package.targets.append(
+        .target(name: module, dependencies: ["BrigadeNavigation", "BrigadeCore"], path: "Sources/\(directory)"))
+}
+
 // The system SQLite, for the Kitchen's SQLiteStore.
 package.targets.append(
     .systemLibrary(
@@ -60,7 +74,9 @@ package.targets.append(.target(name: "TestHTTPServer", path: "Tests/Support/Test
 addComponent(
     "Kitchen",
     dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeEntity", "CSQLite"],
-    testDependencies: ["TestHTTPServer", "sqlite-crash-writer"]
+    testDependencies: ["TestHTTPServer", "sqlite-crash-writer"],
+    // A folder of JSON for the test of Larder over a real `Bundle.module`.
+    testResources: [.copy("Resources")]
 )
 // A process that writes to a SQLiteStore until it is killed, for the crash-safety test.
 package.targets.append(
@@ -75,7 +91,7 @@ addComponent(
     module: "Brigade",
     dependencies: [
         "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadePresenter", "BrigadeEntity",
-        "BrigadeKitchen",
+        "BrigadeKitchen", "BrigadeNavigation",
     ]
 )
 
@@ -110,3 +126,14 @@ package.targets.append(
     )
 )
 package.products.append(.executable(name: "bistro", targets: ["bistro"]))
+
+// The guide's package (docs/GettingStarted.md): its own Package.swift for users to copy; built and tested here too.
+package.targets.append(
+    .target(name: "OrderApp", dependencies: ["Brigade"], path: "Examples/GettingStarted/Sources/OrderApp"))
+package.targets.append(
+    .testTarget(
+        name: "OrderAppTests",
+        dependencies: ["OrderApp", "BrigadeTesting"],
+        path: "Examples/GettingStarted/Tests/OrderAppTests"
+    )
+)

@@ -11,9 +11,10 @@
 /// app.store.dispatch(AddDish(dish: "soup"))
 /// ```
 ///
-/// The default observers install ``ViewFeature``s and ``PresenterFeature``s into the wireframe, ``LogicFeature``s
-/// and ``StateObservingFeature``s into the store, and ``KitchenFeature``s into the kitchen. A feature may be several
-/// kinds at once. Observers added later are given the earlier features, as in every Brigade app.
+/// The default observers install ``BrigadeWireframe/ViewFeature``s and ``BrigadeWireframe/PresenterFeature``s into
+/// the wireframe, ``BrigadeRedux/LogicFeature``s and ``BrigadeRedux/StateObservingFeature``s into the store, and
+/// ``KitchenFeature``s into the kitchen. A feature may be several kinds at once. Observers added later are given the
+/// earlier features, as in every Brigade app.
 @MainActor
 public final class BrigadeApp<State: Sendable>: ComposedApp {
     /// The store and its parts.
@@ -54,7 +55,8 @@ public final class BrigadeApp<State: Sendable>: ComposedApp {
 
     /// Composes an app in one call: the store with its initial state and middleware, the kitchen, the navigator and
     /// the features, added in order (kitchen features first see an open kitchen; seal it afterwards if you wish).
-    /// - Throws: ``AppError/observerFailed(feature:observer:underlying:)`` for the first feature an observer refused.
+    /// - Throws: ``BrigadeCore/AppError/observerFailed(feature:observer:underlying:)`` for the first feature an
+    ///   observer refused.
     public static func make(
         initialState: State,
         features: [any Feature],
@@ -66,6 +68,43 @@ public final class BrigadeApp<State: Sendable>: ComposedApp {
         let store = Store(initialState: initialState, middleware: middleware, historyLimit: historyLimit)
         let app = BrigadeApp(redux: Redux(store: store), kitchen: kitchen, navigator: navigator)
         for feature in features {
+            try app.add(feature: feature)
+        }
+        return app
+    }
+
+    /// Composes an app in one call, for features that need the app's store, wireframe or kitchen: `features` is
+    /// called with the app once its store, kitchen and navigator exist, and the features it returns are added in
+    /// order.
+    ///
+    /// ```swift
+    /// let app = try BrigadeApp.make(initialState: AppState(), navigator: navigator) { app in
+    ///     [OrderFeature(store: app.store)]
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The store's first state.
+    ///   - kitchen: The kitchen; a new one by default.
+    ///   - navigator: Shows the controllers; held weakly by the wireframe, so keep it alive.
+    ///   - middleware: The store's middleware, in order.
+    ///   - historyLimit: The depth of the store's undo history.
+    ///   - features: Makes the features from the app; called once, before any feature is added.
+    /// - Returns: The app with every feature added.
+    /// - Throws: The error `features` throws, or
+    ///   ``BrigadeCore/AppError/observerFailed(feature:observer:underlying:)`` for the first feature an observer
+    ///   refused (the features before it stay added to the app, which is not returned).
+    public static func make(
+        initialState: State,
+        kitchen: Kitchen = Kitchen(),
+        navigator: (any Navigator)? = nil,
+        middleware: [Middleware<State>] = [],
+        historyLimit: Int = 100,
+        features: (BrigadeApp<State>) throws -> [any Feature]
+    ) throws -> BrigadeApp<State> {
+        let store = Store(initialState: initialState, middleware: middleware, historyLimit: historyLimit)
+        let app = BrigadeApp(redux: Redux(store: store), kitchen: kitchen, navigator: navigator)
+        for feature in try features(app) {
             try app.add(feature: feature)
         }
         return app

@@ -38,6 +38,7 @@ public protocol Wireframe: AnyObject {
 
     /// Routes `url`, returning once its controller is shown (or its handler returned).
     /// - Parameters:
+    ///   - url: The URL to route.
     ///   - parameters: Caller values; they override path parameters, which override query items.
     ///   - option: The starting option, before option providers; `nil` means push.
     func route(url: URL, parameters: RouteParameters, option: RoutingOption?) async throws

@@ -342,16 +342,21 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// 3 attempts, waiting 200 ms, then 400 ms.
     public static let standard = RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(200))
+    /// The longest wait before any attempt, whatever the attempt number, initial delay and multiplier: one hour.
+    public static let longestDelay = Duration.seconds(3_600)
     /// No retry.
     public static let never = RetryPolicy(maxAttempts: 1, initialDelay: .zero)
 
-    /// The wait before attempt `attempt` (2 or more).
+    /// The wait before attempt `attempt` (2 or more): the initial delay times the multiplier for each attempt
+    /// after the second, at most ``longestDelay``. Any attempt number is accepted: 2 and below give the initial
+    /// delay.
     public func delay(beforeAttempt attempt: Int) -> Duration {
-        var delay = initialDelay
-        if attempt > 2 {
-            for _ in 2..<attempt {
-                delay = delay * multiplier
-            }
+        var delay = min(initialDelay, Self.longestDelay)
+        var remaining = attempt > 2 ? attempt - 2 : 0
+        // At most about 42 rounds: the delay at least doubles each round until it reaches the limit.
+        while remaining > 0, multiplier > 1, delay > .zero, delay < Self.longestDelay {
+            delay = delay > Self.longestDelay / multiplier ? Self.longestDelay : delay * multiplier
+            remaining -= 1
         }
         return delay
     }

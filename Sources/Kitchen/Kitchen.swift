@@ -23,7 +23,7 @@ import Musl
 ///   threads race for it; ``Scope/transient`` makes a new one per resolution.
 /// - Errors name the whole chain: `AssetCache -> APIClient -> Configuration (not registered)`, or a cycle.
 /// - ``seal()`` ends registration (Dertisch's MaitreD gate); later registrations throw.
-/// - Facets: one instance registered under several protocols with ``register(facet:of:_:)``.
+/// - Facets: one instance registered under several protocols with ``register(facet:of:replacing:_:)``.
 ///
 /// Thread-safe. Each shared instance is made under its own once-cell; once the kitchen is sealed, resolving a
 /// shared instance already made reads an immutable table without a lock (on iOS 18, macOS 15 and Linux; a lock and
@@ -79,6 +79,7 @@ public final class Kitchen: Sendable {
     /// the callers that were already waiting for it.
     ///
     /// - Parameters:
+    ///   - type: The service's type; resolved by this type.
     ///   - scope: ``Scope/shared`` by default.
     ///   - replacing: Whether a registration of the same type may be replaced; `false` by default.
     ///   - factory: Makes the instance; resolves its dependencies from the resolver it is given.

@@ -20,10 +20,12 @@ import BrigadeReactive
 /// - ``actionDispatcher`` takes actions from any thread or task and keeps each caller's order.
 @MainActor
 public final class Store<State: Sendable> {
-    /// The state, observable: subscribers get the current state at once, then the settled state once per dispatch or
-    /// transaction that changed it, with the store's ordinary subscribers. Setting it directly bypasses the reducers;
-    /// the store's next dispatch starts from its own state.
-    public let state: ObservableProperty<State>
+    /// The state, observable and read-only: subscribers get the current state at once, then the settled state once
+    /// per dispatch or transaction that changed it, with the store's ordinary subscribers. Only the store writes it,
+    /// so it always agrees with ``currentState`` once subscribers have been told; change the state by dispatching.
+    public let state: ReadOnlyObservableProperty<State>
+    /// The property behind ``state``, written by the store alone.
+    @usableFromInline let statePublisher: ObservableProperty<State>
     /// The reducers, found by action type and state type.
     public let reducers: ReducerContainer
     /// Undo and redo of the actions marked ``UndoableAction``.
@@ -42,8 +44,12 @@ public final class Store<State: Sendable> {
     @exclusivity(unchecked) @usableFromInline var transactionDepth = 0
     @usableFromInline let subscribers = StoreSubscribers<State>()
     private var dispatcher: StoreDispatcher?
+    /// The link every middleware context holds, made with the first one.
+    private var link: StoreLink<State>?
     /// Told about every reduction, for BrigadeTesting's `TestStore`.
     @usableFromInline package var reductionObserver: ((ReductionEvent<State>) -> Void)?
+    /// Told about each ``StoreDiagnostic``; see ``addDiagnosticHandler(_:)``.
+    @usableFromInline var diagnosticHandlers: [@MainActor (StoreDiagnostic) -> Void] = []
 
     /// Creates a store.
     /// - Parameters:
@@ -58,7 +64,8 @@ public final class Store<State: Sendable> {
         historyLimit: Int = 100
     ) {
         current = initialState
-        state = ObservableProperty(initialState)
+        statePublisher = ObservableProperty(initialState)
+        state = statePublisher.readOnly
         self.reducers = reducers
         self.middleware = middleware
         history = History(limit: historyLimit)
@@ -75,13 +82,19 @@ public final class Store<State: Sendable> {
         historyLimit: Int = 100
     ) where R.StateType == State {
         current = initialState
-        state = ObservableProperty(initialState)
+        statePublisher = ObservableProperty(initialState)
+        state = statePublisher.readOnly
         self.reducers = reducers
         self.middleware = middleware
         history = History(limit: historyLimit)
         self.appReducer = { provider, action, state in
             appReducer.reduce(provider: provider, action: action, state: state)
         }
+    }
+
+    deinit {
+        // A middleware context kept past the store reads the state the store had last.
+        link?.storeEnded(with: current)
     }
 
     /// The state now.
@@ -92,7 +105,8 @@ public final class Store<State: Sendable> {
         self.middleware.append(middleware)
     }
 
-    /// A dispatcher for any thread or task: it hops to the main actor and keeps each caller's order.
+    /// The enqueuing dispatcher, for any thread or task: it queues actions and hands them to the store on the main
+    /// actor, keeping each caller's order. Unlike ``dispatch(_:)``, it never processes an action before returning.
     public var actionDispatcher: StoreDispatcher {
         if let dispatcher {
             return dispatcher
@@ -112,8 +126,9 @@ public final class Store<State: Sendable> {
 
     // MARK: - Dispatch
 
-    /// Processes `action` synchronously: middleware, reducers, new state, subscribers told. Queued behind the
-    /// action being processed when called during processing.
+    /// The synchronous dispatch, on the main actor: processes `action` before returning (middleware, reducers, new
+    /// state, subscribers told). Queued behind the action being processed when called during processing. From
+    /// another thread or task, use ``actionDispatcher``.
     @inlinable
     public func dispatch<A: Action>(_ action: A) {
         guard !isProcessing, middleware.isEmpty else {
@@ -258,12 +273,19 @@ public final class Store<State: Sendable> {
             reduce(action, group: group)
             return
         }
-        let context = MiddlewareContext<State>(
-            state: { [unowned self] in current },
-            dispatch: { [unowned self] in dispatch($0) })
-        middleware[index].handle(context, action) { [unowned self] next in
-            runMiddleware(at: index + 1, next, group: group)
+        middleware[index].handle(middlewareContext, action) { [weak self] next in
+            self?.runMiddleware(at: index + 1, next, group: group)
         }
+    }
+
+    /// The context every middleware gets, made once per store.
+    private var middlewareContext: MiddlewareContext<State> {
+        if let link {
+            return MiddlewareContext(link: link)
+        }
+        let made = StoreLink(self, state: current)
+        link = made
+        return MiddlewareContext(link: made)
     }
 
     @inlinable
@@ -279,6 +301,9 @@ public final class Store<State: Sendable> {
         if let appReducer {
             next = appReducer(reducers, action, next)
             changed = true
+        }
+        if outcome == .unhandled, appReducer == nil, !diagnosticHandlers.isEmpty {
+            reportUnhandled(A.self)
         }
         if changed {
             if outcome == .reducedUndoable {
@@ -303,6 +328,8 @@ public final class Store<State: Sendable> {
         if let restored {
             current = restored
             isDirty = true
+        } else if !diagnosticHandlers.isEmpty {
+            report(undo ? .nothingToUndo : .nothingToRedo)
         }
     }
 
@@ -322,7 +349,7 @@ public final class Store<State: Sendable> {
 
     @inlinable
     func commit() {
-        state.value = current
+        statePublisher.value = current
     }
 }
 

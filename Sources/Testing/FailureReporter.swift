@@ -4,7 +4,7 @@ import XCTest
 /// Where BrigadeTesting's assertions report a failure: a Swift Testing issue at the caller's source location when a
 /// Swift Testing test is running, else an XCTest failure whose message starts with the caller's file and line.
 ///
-/// Set ``TestStore/onFailure`` (or pass a reporter) to capture the messages instead, to test a test.
+/// Set ``TestStore/reporter`` (or pass a reporter) to capture the messages instead, to test a test.
 public struct FailureReporter: Sendable {
     private let report: @Sendable (String, SourceLocation) -> Void
 

@@ -1,8 +1,8 @@
 import BrigadeCore
 import BrigadeReactive
 
-/// An ``ActionDispatcher`` that records what it is given instead of sending it anywhere: for testing code that
-/// dispatches, such as an interactor or a routing handler.
+/// An ``BrigadeCore/ActionDispatcher`` that records what it is given instead of sending it anywhere: for testing code
+/// that dispatches, such as an interactor or a routing handler.
 ///
 /// ```swift
 /// let dispatcher = RecordingActionDispatcher()

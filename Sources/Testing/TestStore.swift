@@ -51,6 +51,7 @@ public final class TestStore<State: Sendable & Equatable> {
 
     /// A test store around a new store holding `initialState`.
     /// - Parameters:
+    ///   - initialState: The state the store starts from.
     ///   - middleware: The store's middleware.
     ///   - reducers: Registers the reducers under test.
     public convenience init(

@@ -1,7 +1,7 @@
 import BrigadeCore
 
 /// A navigator that keeps its navigation stack and modal stack in memory and delivers lifecycle events in UIKit's
-/// order. Tests and terminal apps use it; a renderer can draw ``topController`` after each call.
+/// order. Tests and terminal apps use it; a renderer can draw ``BrigadeCore/Navigator/topController`` after each call.
 ///
 /// Each transition delivers, to the controller and then to each of its presenters:
 /// 1. `load` to the arriving controller, the first time it is shown;
@@ -100,6 +100,26 @@ public final class HeadlessNavigator: Navigator {
         transition(to: controller, animated: animated, leaving: leaving) {
             $0.modalStack.removeAll()
             $0.stack = [controller]
+        }
+    }
+
+    /// Replaces everything shown with `controllers`, bottom first, in one transition; see
+    /// ``Navigator/setStack(_:animated:)``. An empty list empties both stacks (the controller on screen disappears).
+    public func setStack(_ controllers: [any Controller], animated: Bool) async throws {
+        var seen = Set<ObjectIdentifier>()
+        for controller in controllers where !seen.insert(ObjectIdentifier(controller)).inserted {
+            throw NavigatorError.alreadyShown(Self.name(of: controller))
+        }
+        for controller in controllers.dropLast() where !controller.attachments.isLoaded {
+            controller.attachments.isLoaded = true
+            deliver(.load, to: controller)
+        }
+        let isSameTop = topController != nil && topController === controllers.last
+        transition(
+            to: isSameTop ? nil : controllers.last, animated: animated, leaving: isSameTop ? nil : topController
+        ) {
+            $0.modalStack.removeAll()
+            $0.stack = controllers
         }
     }
 

@@ -1,6 +1,6 @@
 import BrigadeCore
 
-/// An ``App`` with a wireframe: view features register routes, presenter features register presenters.
+/// An ``BrigadeCore/App`` with a wireframe: view features register routes, presenter features register presenters.
 ///
 /// ```swift
 /// let app = WireframeApp(navigator: navigator)
