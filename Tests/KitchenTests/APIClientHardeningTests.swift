@@ -150,6 +150,15 @@ struct APIClientHardeningTests {
         #expect(echo.body.isEmpty)
     }
 
+    @Test("a redirect to a URL that is not http(s) is a typed error, not followed")
+    func redirectToFile() async throws {
+        let request = APIRequest(
+            method: .get, path: "/redirect", query: [URLQueryItem(name: "to", value: "file:///etc/passwd")])
+        await #expect(throws: APIError.invalidURL("file:///etc/passwd")) {
+            try await client.data(for: request)
+        }
+    }
+
     @Test("a chain of redirects longer than the limit is a typed error")
     func redirectLimit() async throws {
         let limited = APIClient(baseURL: server.baseURL, retryPolicy: .never, maxRedirects: 3)
