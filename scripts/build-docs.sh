@@ -13,7 +13,7 @@ build=${BRIGADE_BUILD:-.build/debug}
 bin=$(dirname "$(readlink -f "$(command -v swift)")")
 docc=${DOCC:-$bin/docc}
 extract=${SYMBOLGRAPH_EXTRACT:-$bin/swift-symbolgraph-extract}
-modules="Brigade BrigadeCore BrigadeReactive BrigadeRedux BrigadeWireframe BrigadePresenter BrigadeEntity BrigadeKitchen BrigadeTesting"
+modules="Brigade BrigadeCore BrigadeReactive BrigadeRedux BrigadeWireframe BrigadePresenter BrigadeEntity BrigadeKitchen BrigadeNavigation BrigadeTesting"
 
 if [ -d "$build/Modules" ]; then module_dir=$build/Modules; else module_dir=$build; fi
 if [ ! -e "$module_dir/Brigade.swiftmodule" ]; then

@@ -355,6 +355,8 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The wait before attempt `attempt` (2 or more): the initial delay times the multiplier for each attempt
     /// after the second, at most ``longestDelay``. Any attempt number is accepted: 2 and below give the initial
     /// delay.
+    /// - Parameter attempt: The attempt about to be made, counting the first as 1.
+    /// - Returns: The wait; never longer than ``longestDelay``.
     public func delay(beforeAttempt attempt: Int) -> Duration {
         var delay = min(initialDelay, Self.longestDelay)
         var remaining = attempt > 2 ? attempt - 2 : 0

@@ -16,7 +16,7 @@ import Foundation
 /// let url = try wireframe.url(for: note)   // /notes/7: reverse routing
 /// ```
 ///
-/// A wildcard's segments are kept joined by `/` under ``RouteParameters/wildcard``; other values that are not text
+/// A wildcard's segments are kept joined by `/` under ``BrigadeCore/RouteParameters/wildcard``; other values that are not text
 /// (a caller's `Int`, say) are kept as `String(describing:)`.
 public struct RouteDescription: Hashable, Sendable, Codable, Identifiable, CustomStringConvertible {
     /// The route pattern, as registered (`/notes/:id`); empty for a controller shown without routing.
@@ -90,7 +90,7 @@ extension DefaultWireframe {
         try routes.map { route throws(WireframeError) in try url(for: route) }
     }
 
-    /// Makes the controller for `route`, with its presenters, without showing it: what ``ObservableNavigator``
+    /// Makes the controller for `route`, with its presenters, without showing it: what ``BrigadeNavigation/ObservableNavigator``
     /// asks for when SwiftUI appends a route to its path.
     /// - Throws: Any error of ``url(for:)`` or ``controller(url:parameters:)``.
     public func controller(for route: RouteDescription) throws -> any Controller {
