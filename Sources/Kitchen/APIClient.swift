@@ -130,6 +130,10 @@ public final class APIClient: Sendable {
     // MARK: - Coalescing and retries
 
     private func shared(_ request: URLRequest, label: String, timeout: Duration) async throws(APIError) -> APIResponse {
+        // A caller cancelled already neither joins nor starts a call.
+        if Task.isCancelled {
+            throw .cancelled(url: label)
+        }
         let key = Self.coalescingKey(request)
         let (call, waiter) = inFlight.withLock { calls -> (SharedCall, Int) in
             if let existing = calls[key] {
