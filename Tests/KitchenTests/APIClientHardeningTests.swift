@@ -20,7 +20,7 @@ struct APIClientHardeningTests {
         for round in 0..<3 {
             let path = "/hold/late-\(round)"
             let first = Task { try await client.data(for: .get(path)) }
-            #expect(server.waitForRequest(path))
+            #expect(await server.waitForRequest(path))
             first.cancel()
             let second = Task { try await client.data(for: .get(path)) }
             server.release("late-\(round)")
@@ -35,7 +35,7 @@ struct APIClientHardeningTests {
     func cancelledWaiterReturnsAtOnce() async throws {
         let path = "/hold/shared"
         let other = Task { try await client.data(for: .get(path)) }
-        #expect(server.waitForRequest(path))
+        #expect(await server.waitForRequest(path))
         let cancelled = Task { try await client.data(for: .get(path)) }
         cancelled.cancel()
         let outcome = await cancelled.result
@@ -53,7 +53,7 @@ struct APIClientHardeningTests {
         let assets = AssetCache(client: client)
         let url = server.url("/hold/asset")
         let other = Task { try await assets.data(for: url) }
-        #expect(server.waitForRequest("/hold/asset"))
+        #expect(await server.waitForRequest("/hold/asset"))
         let cancelled = Task { try await assets.data(for: url) }
         cancelled.cancel()
         let outcome = await cancelled.result
@@ -70,7 +70,7 @@ struct APIClientHardeningTests {
         let assets = AssetCache(client: client)
         let url = server.url("/hold/asset-late")
         let first = Task { try await assets.data(for: url) }
-        #expect(server.waitForRequest("/hold/asset-late"))
+        #expect(await server.waitForRequest("/hold/asset-late"))
         first.cancel()
         let second = Task { try await assets.data(for: url) }
         server.release("asset-late")
