@@ -15,7 +15,8 @@ Run it after `swift build` (the modules are read from the build directory):
     python3 scripts/check-doc-blocks.py                 # every page
     python3 scripts/check-doc-blocks.py docs/Redux.md   # some pages
 
-On failure it prints the page, the block (number and line) and the compiler's error, and exits 1.
+Warnings are not reported (a guide may leave a value unused); errors are. On failure it prints the page, the block
+(number and line) and the compiler's error, and exits 1.
 """
 
 import concurrent.futures
@@ -44,8 +45,8 @@ def find_pages(arguments):
 
 
 def extract_blocks(path, files=None):
-    """The page's swift blocks as (index, first line number, lines, skipped), index counted from 1; the blocks that
-    show a file are also appended to `files` as (index, first line number, lines, file path)."""
+    """The page's swift blocks as (index, first line number, lines, skipped, scope), index counted from 1; the
+    blocks that show a file are also appended to `files` as (index, first line number, lines, file path)."""
     files = [] if files is None else files
     with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
         lines = handle.read().split("\n")
