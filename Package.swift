@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -46,6 +46,20 @@ addComponent(
     testDependencies: ["BrigadeWireframe", "BrigadeRedux"]
 )
 
+// Platform adapters: the neutral core (Observation bridge, state-driven and host-driven navigators), tested on Linux.
+addComponent(
+    "Navigation",
+    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe"],
+    testDependencies: ["BrigadeKitchen"]
+)
+// The Apple-only glue: every file is wrapped in `#if canImport(UIKit)` / `#if canImport(SwiftUI)`, so on Linux these
+// targets build empty; they have no test target (their logic is BrigadeNavigation's, tested there).
+for (directory, module) in [("UIKit", "BrigadeUIKit"), ("SwiftUI", "BrigadeSwiftUI")] {
+    package.products.append(.library(name: module, targets: [module]))
+    package.targets.append(
+        .target(name: module, dependencies: ["BrigadeNavigation", "BrigadeCore"], path: "Sources/\(directory)"))
+}
+
 // The system SQLite, for the Kitchen's SQLiteStore.
 package.targets.append(
     .systemLibrary(
@@ -77,7 +91,7 @@ addComponent(
     module: "Brigade",
     dependencies: [
         "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadePresenter", "BrigadeEntity",
-        "BrigadeKitchen",
+        "BrigadeKitchen", "BrigadeNavigation",
     ]
 )
 

@@ -1,6 +1,7 @@
 @_exported import BrigadeCore
 @_exported import BrigadeEntity
 @_exported import BrigadeKitchen
+@_exported import BrigadeNavigation
 @_exported import BrigadePresenter
 @_exported import BrigadeReactive
 @_exported import BrigadeRedux

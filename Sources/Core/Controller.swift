@@ -41,6 +41,9 @@ public struct ControllerAttachments {
     public var isLoaded = false
     /// The route result the controller was made for, when the wireframe made it.
     public var routeResult: RouteResult?
+    /// The last appear or disappear event delivered through BrigadeNavigation's `LifecycleDelivery`, so that a
+    /// repeat of it (a platform that reports an event twice) is ignored.
+    package var lastAppearanceEvent: LifecycleEvent?
 
     /// Creates empty attachments.
     public nonisolated init() {}

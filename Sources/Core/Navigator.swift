@@ -35,6 +35,15 @@ public protocol Navigator: AnyObject {
     /// Makes `controller` the only controller: dismisses every modal and replaces the whole navigation stack.
     func setRoot(_ controller: any Controller, animated: Bool) async throws
 
+    /// Replaces the whole navigation stack with `controllers` (bottom first) and dismisses every modal, in one
+    /// transition: a deep link that shows a list and its detail at once.
+    ///
+    /// Lifecycle events: the controller that was on screen disappears (unless it is the new top), the new top
+    /// appears; controllers below the new top get `load` only, the first time they are shown. An implementation
+    /// says what an empty list does.
+    /// - Throws: ``NavigatorError/alreadyShown(_:)`` when a controller is in the list twice; nothing changes then.
+    func setStack(_ controllers: [any Controller], animated: Bool) async throws
+
     /// Replaces the top of the navigation stack with `controller`, or makes it the root when the stack is empty.
     /// - Throws: ``NavigatorError/alreadyShown(_:)`` when it is already on a stack.
     func replaceTop(with controller: any Controller, animated: Bool) async throws
@@ -55,7 +64,8 @@ public enum NavigatorError: Error, Equatable, CustomStringConvertible {
     case nothingToDismiss
     /// `pop(to:)` with a controller that is not on the navigation stack; carries its type name.
     case notOnStack(String)
-    /// A controller that is already shown was pushed or presented again; carries its type name.
+    /// A controller that is already shown was pushed or presented again, or is in a `setStack` list twice; carries
+    /// its type name.
     case alreadyShown(String)
 
     /// What went wrong.

@@ -33,8 +33,18 @@ public final class APIClient: Sendable {
     public let retryPolicy: RetryPolicy
     /// Headers sent with every request, under the request's own.
     public let defaultHeaders: [String: String]
+    /// The most redirects followed for one request.
+    public let maxRedirects: Int
+    /// The headers, lowercased, that carry credentials: dropped when a redirect leads to another origin.
+    public let credentialHeaders: Set<String>
+    /// `authorization`, `cookie`, `proxy-authorization` and `x-api-key`: the headers treated as credentials unless
+    /// the client is given others.
+    public static let standardCredentialHeaders: Set<String> = [
+        "authorization", "cookie", "proxy-authorization", "x-api-key",
+    ]
     private let sleep: @Sendable (Duration) async throws -> Void
     private let transport: Transport
+    /// The GETs in flight, by URL and headers; `inFlight`'s lock also orders joining a call before leaving it.
     private let inFlight = Locked<[String: SharedCall]>([:])
 
     /// Creates a client.
@@ -44,6 +54,10 @@ public final class APIClient: Sendable {
     ///   - maxResponseBytes: 10 MiB by default.
     ///   - retryPolicy: ``RetryPolicy/standard`` by default.
     ///   - defaultHeaders: Sent with every request.
+    ///   - maxRedirects: The most redirects followed for one request; 10 by default, 0 follows none.
+    ///   - credentialHeaders: The headers dropped when a redirect leads to another origin (scheme, host or port);
+    ///     ``standardCredentialHeaders`` by default. Add a custom API-key header here:
+    ///     `APIClient.standardCredentialHeaders.union(["x-bistro-key"])`. Names are compared case-insensitively.
     ///   - clock: The clock retries wait on; a test passes a manual clock.
     public init(
         baseURL: URL? = nil,
@@ -51,6 +65,8 @@ public final class APIClient: Sendable {
         maxResponseBytes: Int = 10 << 20,
         retryPolicy: RetryPolicy = .standard,
         defaultHeaders: [String: String] = [:],
+        maxRedirects: Int = 10,
+        credentialHeaders: Set<String> = APIClient.standardCredentialHeaders,
         clock: some Clock<Duration> & Sendable = ContinuousClock()
     ) {
         self.baseURL = baseURL
@@ -58,6 +74,8 @@ public final class APIClient: Sendable {
         self.maxResponseBytes = maxResponseBytes
         self.retryPolicy = retryPolicy
         self.defaultHeaders = defaultHeaders
+        self.maxRedirects = max(0, maxRedirects)
+        self.credentialHeaders = Set(credentialHeaders.map { $0.lowercased() })
         sleep = { try await clock.sleep(for: $0) }
         transport = Transport()
     }
@@ -65,15 +83,18 @@ public final class APIClient: Sendable {
     // MARK: - Calls
 
     /// Sends `request` and returns the response, whatever its status.
-    /// - Throws: ``APIError`` for a transport failure, a timeout, cancellation, a response too large, or an
-    ///   invalid URL; never for a status code (see ``send(_:as:)`` and ``APIResponse/requireSuccess()``).
+    /// - Throws: ``APIError`` for a transport failure, a timeout, cancellation, a response too large, an invalid URL
+    ///   or header, or too many redirects; never for a status code (see ``send(_:as:)`` and
+    ///   ``APIResponse/requireSuccess()``).
     public func response(for request: APIRequest) async throws(APIError) -> APIResponse {
         let urlRequest = try makeURLRequest(request)
         let label = urlRequest.url?.absoluteString ?? request.path
+        let timeout = max(request.timeout ?? defaultTimeout, .zero)
         if request.method == .get, request.body == nil {
-            return try await shared(urlRequest, label: label)
+            return try await shared(urlRequest, label: label, timeout: timeout)
         }
-        return try await withRetries(urlRequest, label: label, idempotent: request.method.isIdempotent)
+        return try await withRetries(
+            urlRequest, label: label, timeout: timeout, idempotent: request.method.isIdempotent)
     }
 
     /// Sends `request`, requires a 2xx status, and returns the body.
@@ -103,70 +124,150 @@ public final class APIClient: Sendable {
 
     // MARK: - Coalescing and retries
 
-    private final class SharedCall: Sendable {
-        let task: Task<APIResponse, any Error>
-        let waiters = Locked(0)
-
-        init(task: Task<APIResponse, any Error>) {
-            self.task = task
-        }
-    }
-
-    private func shared(_ request: URLRequest, label: String) async throws(APIError) -> APIResponse {
+    private func shared(_ request: URLRequest, label: String, timeout: Duration) async throws(APIError) -> APIResponse {
         let key = Self.coalescingKey(request)
-        let call = inFlight.withLock { calls -> SharedCall in
+        let (call, waiter) = inFlight.withLock { calls -> (SharedCall, Int) in
             if let existing = calls[key] {
-                existing.waiters.withLock { $0 += 1 }
-                return existing
+                return (existing, existing.join())
             }
-            let task = Task { [self] () async throws -> APIResponse in
-                defer { _ = inFlight.withLock { $0.removeValue(forKey: key) } }
-                return try await withRetries(request, label: label, idempotent: true)
-            }
-            let made = SharedCall(task: task)
-            made.waiters.withLock { $0 = 1 }
-            calls[key] = made
-            return made
+            let call = SharedCall()
+            let waiter = call.join()
+            call.start(
+                Task { [self] in
+                    let result: Result<APIResponse, APIError>
+                    do throws(APIError) {
+                        result = .success(
+                            try await withRetries(request, label: label, timeout: timeout, idempotent: true))
+                    } catch {
+                        result = .failure(error)
+                    }
+                    inFlight.withLock { calls in
+                        if calls[key] === call {
+                            calls[key] = nil
+                        }
+                    }
+                    call.finish(result)
+                })
+            calls[key] = call
+            return (call, waiter)
         }
-        do {
-            return try await withTaskCancellationHandler {
-                try await call.task.value
-            } onCancel: {
-                let remaining = call.waiters.withLock { waiters -> Int in
-                    waiters -= 1
-                    return waiters
-                }
-                if remaining == 0 {
-                    call.task.cancel()
+        let cancelled = APIError.cancelled(url: label)
+        let result: Result<APIResponse, APIError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: SharedCall.Continuation) in
+                call.wait(waiter, continuation, cancelled: cancelled)
+            }
+        } onCancel: {
+            // Leaving and the removal of an abandoned call happen under the map's lock, so no caller joins a call
+            // whose last waiter has left.
+            inFlight.withLock { calls in
+                if call.leave(waiter, cancelled: cancelled), calls[key] === call {
+                    calls[key] = nil
                 }
             }
-        } catch {
-            throw APIError.wrap(error, url: label)
         }
+        return try result.get()
     }
 
     private func withRetries(
-        _ request: URLRequest, label: String, idempotent: Bool
+        _ request: URLRequest, label: String, timeout: Duration, idempotent: Bool
     ) async throws(APIError)
         -> APIResponse
     {
         var attempt = 1
         while true {
+            var last: APIResponse?
             do {
-                let response = try await transport.perform(request, limit: maxResponseBytes)
+                let response = try await following(request, label: label, timeout: timeout)
                 guard idempotent, attempt < retryPolicy.maxAttempts,
                     retryPolicy.retryableStatuses.contains(response.status)
                 else { return response }
+                last = response
             } catch {
                 guard idempotent, attempt < retryPolicy.maxAttempts, error.isTransient else { throw error }
             }
+            let wait =
+                last.flatMap { retryPolicy.retryAfter($0, now: Date()) }
+                ?? retryPolicy.delay(beforeAttempt: attempt + 1)
             do {
-                try await sleep(retryPolicy.delay(beforeAttempt: attempt + 1))
+                try await sleep(wait)
             } catch {
                 throw .cancelled(url: label)
             }
             attempt += 1
         }
+    }
+
+    /// Sends `request` and follows its redirects, within one deadline `timeout` from now.
+    private func following(
+        _ request: URLRequest, label: String, timeout: Duration
+    ) async throws(APIError)
+        -> APIResponse
+    {
+        let deadline = ContinuousClock.now + timeout
+        var current = request
+        var redirects = 0
+        while true {
+            let response = try await transport.perform(current, limit: maxResponseBytes, deadline: deadline)
+            guard let next = try redirect(from: current, answered: response) else { return response }
+            guard redirects < maxRedirects else {
+                throw .tooManyRedirects(url: label, limit: maxRedirects)
+            }
+            redirects += 1
+            current = next
+        }
+    }
+
+    /// The request a redirect leads to, or `nil` when `response` is not a redirect. A 303, and a 301 or 302 after a
+    /// POST, become a GET without a body; on the way to another origin (scheme, host or port) the credential headers
+    /// are dropped.
+    private func redirect(from request: URLRequest, answered response: APIResponse) throws(APIError) -> URLRequest? {
+        guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] else {
+            return nil
+        }
+        guard let target = URL(string: location, relativeTo: response.url)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else {
+            throw .invalidURL(location)
+        }
+        var next = request
+        next.url = target
+        let method = request.httpMethod ?? "GET"
+        if (response.status == 303 && method != "HEAD") || ([301, 302].contains(response.status) && method == "POST") {
+            next.httpMethod = "GET"
+            next.httpBody = nil
+            next.setValue(nil, forHTTPHeaderField: "Content-Type")
+            next.setValue(nil, forHTTPHeaderField: "Content-Length")
+        }
+        if let from = request.url, !Self.sameOrigin(from, target) {
+            for name in (next.allHTTPHeaderFields ?? [:]).keys where credentialHeaders.contains(name.lowercased()) {
+                next.setValue(nil, forHTTPHeaderField: name)
+            }
+        }
+        return next
+    }
+
+    private static func sameOrigin(_ first: URL, _ second: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int?) {
+            let scheme = url.scheme?.lowercased() ?? ""
+            let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+            return (scheme, url.host?.lowercased() ?? "", port)
+        }
+        return origin(first) == origin(second)
+    }
+
+    /// Whether `name` is an HTTP token (RFC 9110): letters, digits and ``!#$%&'*+-.^_`|~``.
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+            }
+    }
+
+    /// Whether `value` may be sent as a field value: no control character but the horizontal tab (so no CR, LF or
+    /// NUL).
+    private static func isFieldValue(_ value: String) -> Bool {
+        value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
     }
 
     private static func coalescingKey(_ request: URLRequest) -> String {
@@ -198,9 +299,15 @@ public final class APIClient: Sendable {
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
-        let timeout = request.timeout ?? defaultTimeout
-        urlRequest.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        // The session's own timeout is an idle timeout; the client's deadline for the whole response is shorter or
+        // equal. Whole seconds, at least one: corelibs Foundation fails a request with a sub-second interval at once.
+        let timeout = max(request.timeout ?? defaultTimeout, .zero)
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        urlRequest.timeoutInterval = max(1, seconds.rounded(.up))
         for (name, value) in defaultHeaders.merging(request.headers, uniquingKeysWith: { _, own in own }) {
+            guard Self.isToken(name), Self.isFieldValue(value) else {
+                throw .invalidHeader(name: name, value: value)
+            }
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
         return urlRequest
@@ -217,12 +324,16 @@ public struct RetryPolicy: Sendable, Equatable {
     public var multiplier: Int
     /// The statuses retried, besides transport failures.
     public var retryableStatuses: Set<Int>
+    /// The longest wait a server's `Retry-After` can ask for; a longer one is cut to this.
+    public var maxDelay: Duration
 
     /// Creates a policy.
+    /// - Parameter maxDelay: The longest wait a `Retry-After` header can set; 30 seconds by default.
     public init(
         maxAttempts: Int, initialDelay: Duration, multiplier: Int = 2,
-        retryableStatuses: Set<Int> = [408, 429, 502, 503, 504]
+        retryableStatuses: Set<Int> = [408, 429, 502, 503, 504], maxDelay: Duration = .seconds(30)
     ) {
+        self.maxDelay = max(.zero, maxDelay)
         self.maxAttempts = max(1, maxAttempts)
         self.initialDelay = initialDelay
         self.multiplier = max(1, multiplier)
@@ -231,16 +342,21 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// 3 attempts, waiting 200 ms, then 400 ms.
     public static let standard = RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(200))
+    /// The longest wait before any attempt, whatever the attempt number, initial delay and multiplier: one hour.
+    public static let longestDelay = Duration.seconds(3_600)
     /// No retry.
     public static let never = RetryPolicy(maxAttempts: 1, initialDelay: .zero)
 
-    /// The wait before attempt `attempt` (2 or more).
+    /// The wait before attempt `attempt` (2 or more): the initial delay times the multiplier for each attempt
+    /// after the second, at most ``longestDelay``. Any attempt number is accepted: 2 and below give the initial
+    /// delay.
     public func delay(beforeAttempt attempt: Int) -> Duration {
-        var delay = initialDelay
-        if attempt > 2 {
-            for _ in 2..<attempt {
-                delay = delay * multiplier
-            }
+        var delay = min(initialDelay, Self.longestDelay)
+        var remaining = attempt > 2 ? attempt - 2 : 0
+        // At most about 42 rounds: the delay at least doubles each round until it reaches the limit.
+        while remaining > 0, multiplier > 1, delay > .zero, delay < Self.longestDelay {
+            delay = delay > Self.longestDelay / multiplier ? Self.longestDelay : delay * multiplier
+            remaining -= 1
         }
         return delay
     }

@@ -236,8 +236,13 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
     case status(code: Int, url: String, bodyExcerpt: String)
     /// The body is larger than the client's limit; the transfer was stopped.
     case responseTooLarge(url: String, limit: Int)
-    /// The server sent nothing for longer than the timeout.
+    /// The response did not arrive in full before the request's timeout, a deadline for the whole response
+    /// (redirects included).
     case timeout(url: String)
+    /// A header name is not an HTTP token, or a value holds CR, LF or another control character; nothing was sent.
+    case invalidHeader(name: String, value: String)
+    /// The server redirected more times than the client's limit; `url` is the URL asked for.
+    case tooManyRedirects(url: String, limit: Int)
     /// The calling task was cancelled.
     case cancelled(url: String)
     /// The body is not the JSON expected.
@@ -253,6 +258,11 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
         case .status(let code, let url, let excerpt): return "\(url) answered \(code): \(excerpt)"
         case .responseTooLarge(let url, let limit): return "the response of \(url) is larger than \(limit) bytes"
         case .timeout(let url): return "\(url) did not answer in time"
+        case .invalidHeader(let name, let value):
+            return "the header \(name.debugDescription): \(value.debugDescription) is not valid: a name is letters, "
+                + "digits and !#$%&'*+-.^_`|~, a value has no CR, LF or other control character; nothing was sent"
+        case .tooManyRedirects(let url, let limit):
+            return "\(url) redirected more than \(limit) times"
         case .cancelled(let url): return "the request to \(url) was cancelled"
         case .decodingFailed(let type, let url, let reason): return "cannot decode \(type) from \(url): \(reason)"
         case .encodingFailed(let type, let reason): return "cannot encode \(type): \(reason)"

@@ -9,7 +9,9 @@ import Foundation
 /// let logo = try await assets.data(for: URL(string: "https://bistro.example/logo.png")!)
 /// ```
 ///
-/// - Concurrent loads of one URL share one request.
+/// - Concurrent loads of one URL share one request (the client's coalescing of GETs): a cancelled load returns
+///   `.cancelled` at once, the request is cancelled only when its last load goes, and a later load never joins a
+///   cancelled request.
 /// - Disk files are named by the SHA-256 of the URL, never by its text, so a URL cannot choose a path.
 /// - An asset larger than the memory limit is served but not kept in memory.
 public actor AssetCache {
@@ -20,7 +22,6 @@ public actor AssetCache {
     private let client: APIClient
     private var entries: [URL: Entry] = [:]
     private var useCounter: UInt64 = 0
-    private var loading: [URL: Task<Data, any Error>] = [:]
     /// The bytes the memory cache holds now.
     public private(set) var memoryCost = 0
 
@@ -50,14 +51,7 @@ public actor AssetCache {
             remember(onDisk, for: url)
             return onDisk
         }
-        if let pending = loading[url] {
-            return try await pending.value
-        }
-        let client = self.client
-        let task = Task { try await client.data(for: .get(url.absoluteString)) }
-        loading[url] = task
-        defer { loading[url] = nil }
-        let data = try await task.value
+        let data = try await client.data(for: .get(url.absoluteString))
         remember(data, for: url)
         writeToDisk(data, for: url)
         return data

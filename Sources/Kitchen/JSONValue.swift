@@ -170,34 +170,55 @@ private struct JSONParser {
         }
     }
 
+    /// Reads a string in one pass: raw bytes are checked as UTF-8 and copied, escapes decoded into the same buffer,
+    /// and the text is made once at the end.
     private mutating func parseString() throws(JSONParseError) -> String {
         let start = index
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var run: [UInt8] = []
-        func flush(_ run: inout [UInt8], into scalars: inout String.UnicodeScalarView) {
-            scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-            run.removeAll(keepingCapacity: true)
-        }
+        var text: [UInt8] = []
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                flush(&run, into: &scalars)
-                return String(scalars)
+                return String(decoding: text, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flush(&run, into: &scalars)
                 index += 1
-                scalars.append(try parseEscape())
+                text.append(contentsOf: try parseEscape().utf8)
             case 0..<0x20:
                 throw .malformed(offset: index, reason: "a control character in a string")
-            default:
-                run.append(byte)
+            case 0x20..<0x80:
+                text.append(byte)
                 index += 1
+            default:
+                let length = try utf8SequenceLength()
+                text.append(contentsOf: bytes[index..<index + length])
+                index += length
             }
         }
         throw .malformed(offset: start, reason: "an unterminated string")
+    }
+
+    /// The length of the well-formed UTF-8 sequence (RFC 3629: no overlong forms, no surrogates, nothing above
+    /// U+10FFFF) that starts at `index` with a byte of 0x80 or more.
+    private func utf8SequenceLength() throws(JSONParseError) -> Int {
+        let lead = bytes[index]
+        // The length, and the range the second byte must be in; the later bytes are any continuation byte.
+        let (length, second): (Int, ClosedRange<UInt8>)
+        switch lead {
+        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
+        default: throw .malformed(offset: index, reason: "invalid UTF-8")
+        }
+        guard index + length <= bytes.count, second.contains(bytes[index + 1]),
+            bytes[(index + 2)..<(index + length)].allSatisfy({ (0x80...0xBF).contains($0) })
+        else { throw .malformed(offset: index, reason: "invalid UTF-8") }
+        return length
     }
 
     private mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {
@@ -258,7 +279,12 @@ private struct JSONParser {
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
         if peek(UInt8(ascii: "-")) { index += 1 }
-        guard digits() > 0 else { throw .malformed(offset: start, reason: "expected a value") }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw .malformed(offset: start, reason: "expected a value") }
+        guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+            throw .malformed(offset: start, reason: "a number with a leading zero")
+        }
         if peek(UInt8(ascii: ".")) {
             index += 1
             guard digits() > 0 else { throw .malformed(offset: index, reason: "expected digits after '.'") }
@@ -268,7 +294,7 @@ private struct JSONParser {
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
             guard digits() > 0 else { throw .malformed(offset: index, reason: "expected an exponent") }
         }
-        guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+        guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)), number.isFinite else {
             throw .malformed(offset: start, reason: "a number out of range")
         }
         return .number(number)

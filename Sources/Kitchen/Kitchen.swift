@@ -25,7 +25,9 @@ import Musl
 /// - ``seal()`` ends registration (Dertisch's MaitreD gate); later registrations throw.
 /// - Facets: one instance registered under several protocols with ``register(facet:of:replacing:_:)``.
 ///
-/// Thread-safe. Resolving a shared instance already made costs a lock and a dictionary lookup.
+/// Thread-safe. Each shared instance is made under its own once-cell; once the kitchen is sealed, resolving a
+/// shared instance already made reads an immutable table without a lock (on iOS 18, macOS 15 and Linux; a lock and
+/// a dictionary lookup before).
 public final class Kitchen: Sendable {
     /// How many instances a registration makes.
     public enum Scope: Sendable {
@@ -39,35 +41,37 @@ public final class Kitchen: Sendable {
         let name: String
         let scope: Scope
         let factory: @Sendable (Resolver) throws -> any Sendable
+        /// Where the shared instance of this registration is made and kept: a replacement brings a new cell, so an
+        /// instance the old factory finishes afterwards is never handed out again.
+        let cell: OnceCell
     }
 
     private struct State {
         var registrations: [ObjectIdentifier: Registration] = [:]
-        /// The made shared instances, each an `Instance<Service>` under the key of its `Service` type.
-        var instances: [ObjectIdentifier: AnyObject] = [:]
         var isSealed = false
     }
 
-    /// A made shared instance, typed: reading it back costs a class check, not an existential cast.
-    private final class Instance<Service> {
-        let service: Service
-
-        init(_ service: Service) {
-            self.service = service
-        }
-    }
-
     private let state = Locked(State())
-    /// Serializes the making of shared instances, so each is made exactly once; recursive, because a factory
-    /// resolves its dependencies while it holds it.
-    private let making = RecursiveLock()
+    /// After ``seal()``, the shared registrations in an immutable table read without a lock (``SealedTable``);
+    /// `nil` where the Synchronization module is not available (before iOS 18 / macOS 15), which takes the locked
+    /// path.
+    private let sealedTable: (any AnyObject & Sendable)?
 
     /// Creates an empty, open kitchen.
-    public init() {}
+    public init() {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            sealedTable = SealedTable()
+        } else {
+            sealedTable = nil
+        }
+    }
 
     // MARK: - Registration
 
     /// Registers `type` with `factory`.
+    ///
+    /// A replacement registered while the old factory is still making its instance wins: that instance goes only to
+    /// the callers that were already waiting for it.
     ///
     /// - Parameters:
     ///   - type: The service's type; resolved by this type.
@@ -83,7 +87,7 @@ public final class Kitchen: Sendable {
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) throws(KitchenError) {
         let name = Self.name(of: type)
-        let registration = Registration(name: name, scope: scope, factory: { try factory($0) })
+        let registration = Registration(name: name, scope: scope, factory: { try factory($0) }, cell: OnceCell())
         try add(registration, for: ObjectIdentifier(type), replacing: replacing)
     }
 
@@ -102,14 +106,23 @@ public final class Kitchen: Sendable {
         _ view: @escaping @Sendable (Concrete) -> Facet
     ) throws(KitchenError) {
         let registration = Registration(
-            name: Self.name(of: facet), scope: .transient, factory: { resolver in view(try resolver.resolve(concrete)) }
+            name: Self.name(of: facet), scope: .transient,
+            factory: { resolver in view(try resolver.resolve(concrete)) }, cell: OnceCell()
         )
         try add(registration, for: ObjectIdentifier(facet), replacing: replacing)
     }
 
-    /// Ends registration: every later registration throws ``KitchenError/sealed(_:)``.
+    /// Ends registration: every later registration throws ``KitchenError/sealed(_:)``. From then on a shared
+    /// instance already made is read without taking a lock.
     public func seal() {
-        state.withLock { $0.isSealed = true }
+        let shared = state.withLock { state -> [ObjectIdentifier: OnceCell]? in
+            guard !state.isSealed else { return nil }
+            state.isSealed = true
+            return state.registrations.filter { $0.value.scope == .shared }.mapValues(\.cell)
+        }
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let shared, let sealedTable {
+            unsafeDowncast(sealedTable, to: SealedTable.self).publish(shared)
+        }
     }
 
     /// Whether ``seal()`` was called.
@@ -125,18 +138,33 @@ public final class Kitchen: Sendable {
     // MARK: - Resolution
 
     /// The instance of `type`: the shared one (made now if it is the first use), or a new transient one.
+    ///
+    /// Each shared instance is made under its own once-cell: a factory blocks only the callers of its own service,
+    /// and two threads racing for one service get the one instance, made once. A factory that resolves, on its
+    /// own thread, a type that is being made there (through its resolver or through a captured kitchen) gets
+    /// ``KitchenError/cycle(chain:)``.
     /// - Throws: ``KitchenError/notRegistered(chain:)``, ``KitchenError/cycle(chain:)`` or
     ///   ``KitchenError/factoryFailed(chain:underlying:)``, each naming the chain of types that led there.
     public func resolve<Service>(_ type: Service.Type = Service.self) throws(KitchenError) -> Service {
-        try resolve(type, chain: [])
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let sealedTable,
+            let made = unsafeDowncast(sealedTable, to: SealedTable.self).instance(for: ObjectIdentifier(type))
+                as? Instance<Service>
+        {
+            return made.service
+        }
+        return try resolve(type, chain: nil)
     }
 
-    fileprivate func resolve<Service>(_ type: Service.Type, chain: [Link]) throws(KitchenError) -> Service {
+    /// Resolves `type` with `chain` the types being made that asked for it; `nil` takes the chain of the types
+    /// this thread is making now.
+    fileprivate func resolve<Service>(_ type: Service.Type, chain: [Link]?) throws(KitchenError) -> Service {
         let key = ObjectIdentifier(type)
-        if let existing = state.withLock({ $0.instances[key] }) as? Instance<Service> {
-            return existing.service
-        }
         let registration = state.withLock { $0.registrations[key] }
+        if let registration, registration.scope == .shared, let made = registration.cell.instance as? Instance<Service>
+        {
+            return made.service
+        }
+        let chain = chain ?? ResolutionChain.current
         let path = chain + [Link(type: key, name: registration?.name ?? Self.name(of: type))]
         if chain.contains(where: { $0.type == key }) {
             throw .cycle(chain: path.map(\.name))
@@ -147,14 +175,13 @@ public final class Kitchen: Sendable {
         if registration.scope == .transient {
             return try make(type, with: registration, path: path)
         }
-        return try making.withLock { () throws(KitchenError) -> Service in
-            if let made = state.withLock({ $0.instances[key] }) as? Instance<Service> {
-                return made.service
-            }
-            let service = try make(type, with: registration, path: path)
-            state.withLock { $0.instances[key] = Instance(service) }
-            return service
+        let made = try registration.cell.value { () throws(KitchenError) -> AnyInstance in
+            Instance(try make(type, with: registration, path: path))
         }
+        guard let made = made as? Instance<Service> else {
+            throw .factoryFailed(chain: path.map(\.name), underlying: "the instance kept is a \(Swift.type(of: made))")
+        }
+        return made.service
     }
 
     private func make<Service>(
@@ -164,7 +191,9 @@ public final class Kitchen: Sendable {
     ) throws(KitchenError) -> Service {
         let made: any Sendable
         do {
-            made = try registration.factory(Resolver(kitchen: self, chain: path))
+            made = try ResolutionChain.making(path) {
+                try registration.factory(Resolver(kitchen: self, chain: path))
+            }
         } catch let error as KitchenError {
             throw error
         } catch {
@@ -177,7 +206,7 @@ public final class Kitchen: Sendable {
     }
 
     /// One type in a chain of resolutions.
-    fileprivate struct Link: Sendable {
+    struct Link: Sendable {
         let type: ObjectIdentifier
         let name: String
     }
@@ -191,7 +220,6 @@ public final class Kitchen: Sendable {
                 return .duplicateRegistration(registration.name)
             }
             state.registrations[key] = registration
-            state.instances[key] = nil
             return nil
         }
         if let outcome {
@@ -248,33 +276,5 @@ public enum KitchenError: Error, Equatable, CustomStringConvertible {
         case .sealed(let name):
             return "the kitchen is sealed; \(name) cannot be registered"
         }
-    }
-}
-
-/// A recursive mutex, for making shared instances whose factories resolve other shared instances.
-final class RecursiveLock: @unchecked Sendable {
-    // The pointer is allocated once; the mutex it points to guards itself.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
     }
 }

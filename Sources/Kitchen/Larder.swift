@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Bundled JSON by name (Dertisch's larder): decodes files from a bundle's resources or a directory.
 ///
 /// ```swift
@@ -9,7 +17,9 @@ import Foundation
 /// ```
 ///
 /// A name is a file name, with or without `.json`: one that tries to leave the directory (`..`, `/`, `\`), is
-/// empty, hidden or holds a NUL is ``LarderError/invalidName(_:reason:)`` and nothing is read.
+/// empty, hidden or holds a NUL is ``LarderError/invalidName(_:reason:)`` and nothing is read. A file that is a
+/// symbolic link is followed only while its real path stays inside the real path of the directory; one leading
+/// elsewhere is ``LarderError/outsideDirectory(_:target:)`` and nothing is read.
 public struct Larder: Sendable {
     /// The directory files are read from.
     public let directory: URL
@@ -27,15 +37,20 @@ public struct Larder: Sendable {
     }
 
     /// The bytes of the file called `name`.
-    /// - Throws: ``LarderError/invalidName(_:reason:)``, ``LarderError/notFound(_:directory:)`` or
-    ///   ``LarderError/unreadable(_:reason:)``.
+    /// - Throws: ``LarderError/invalidName(_:reason:)``, ``LarderError/notFound(_:directory:)``,
+    ///   ``LarderError/outsideDirectory(_:target:)`` or ``LarderError/unreadable(_:reason:)``.
     public func data(named name: String) throws(LarderError) -> Data {
         let file = try url(named: name)
-        guard FileManager.default.fileExists(atPath: file.path) else {
+        guard FileManager.default.fileExists(atPath: file.path), let target = Self.realPath(file.path) else {
             throw .notFound(name, directory: directory.path)
         }
+        // Symbolic links resolved on both sides: the file must really lie inside the directory.
+        guard let root = Self.realPath(directory.path), target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        else {
+            throw .outsideDirectory(name, target: target)
+        }
         do {
-            return try Data(contentsOf: file)
+            return try Data(contentsOf: URL(fileURLWithPath: target, isDirectory: false))
         } catch {
             throw .unreadable(name, reason: "\(error)")
         }
@@ -96,7 +111,15 @@ public struct Larder: Sendable {
         return Settings(values: values)
     }
 
-    /// The file URL of `name`, after checking that it stays inside ``directory``.
+    /// The absolute path of `path` with every symbolic link, `.` and `..` resolved; `nil` when it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The file URL of `name`, after checking that its name stays inside ``directory`` (symbolic links are checked
+    /// when it is read).
     public func url(named name: String) throws(LarderError) -> URL {
         if name.isEmpty {
             throw .invalidName(name, reason: "the name is empty")
@@ -163,6 +186,8 @@ public enum LarderError: Error, Equatable, CustomStringConvertible {
     case notSettings(String, reason: String)
     /// The file is not a text table.
     case notTextTable(String, reason: String)
+    /// The name leads, through a symbolic link, to a file outside the larder's directory; nothing was read.
+    case outsideDirectory(String, target: String)
 
     /// What went wrong, naming the file.
     public var description: String {
@@ -175,6 +200,8 @@ public enum LarderError: Error, Equatable, CustomStringConvertible {
         case .decodingFailed(let name, let type, let reason): return "cannot decode \(type) from '\(name)': \(reason)"
         case .notSettings(let name, let reason): return "'\(name)' is not a settings file: \(reason)"
         case .notTextTable(let name, let reason): return "'\(name)' is not a text table: \(reason)"
+        case .outsideDirectory(let name, let target):
+            return "'\(name)' leads to \(target), outside the larder's directory; nothing was read"
         }
     }
 }

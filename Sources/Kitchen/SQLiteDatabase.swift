@@ -39,12 +39,53 @@ public final class SQLiteDatabase {
 
     /// Runs `sql` with `parameters` bound to its `?` placeholders, and returns the rows it produced.
     ///
+    /// `sql` may hold several statements separated by `;`: each runs in turn, the parameters fill their
+    /// placeholders in order, and the rows of all of them are returned in order. The statements run one by one, so
+    /// when one fails those before it have run; a migration's transaction undoes them.
+    ///
     /// ```swift
     /// try database.execute("INSERT INTO notes(id, text) VALUES (?, ?)", [.integer(1), .text("hello")])
     /// ```
+    /// - Throws: ``SQLiteError/statementFailed(sql:code:reason:)``, or ``SQLiteError/notADatabase(path:reason:)``
+    ///   when SQLite finds the file damaged.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
-        let statement = try prepare(sql)
+        if let cached = statements[sql] {
+            return try run(cached, parameters[...], sql: sql)
+        }
+        let text = Array(sql.utf8)
+        var offset = 0
+        var remaining = parameters[...]
+        var rows: [[SQLiteValue]] = []
+        while offset < text.count {
+            let (status, prepared, tail) = prepare(text, from: offset)
+            guard status == SQLITE_OK else { throw error(status, sql: sql) }
+            // Only whitespace or comments were left.
+            guard let statement = prepared else { break }
+            if offset == 0, Self.isBlank(text[tail...]) {
+                // The common case, one statement: kept prepared for the next call with the same text.
+                statements[sql] = statement
+                return try run(statement, remaining, sql: sql)
+            }
+            defer { sqlite3_finalize(statement) }
+            let count = Int(sqlite3_bind_parameter_count(statement))
+            let isLast = Self.isBlank(text[tail...])
+            let own = isLast ? remaining : remaining.prefix(count)
+            remaining = remaining.dropFirst(own.count)
+            rows += try run(statement, own, sql: sql)
+            offset = tail
+        }
+        guard remaining.isEmpty else {
+            throw .statementFailed(
+                sql: sql, code: Int(SQLITE_RANGE), reason: "\(parameters.count) parameters for fewer placeholders")
+        }
+        return rows
+    }
+
+    /// Binds `parameters` to `statement`, steps it to the end, and returns its rows.
+    private func run(
+        _ statement: OpaquePointer, _ parameters: ArraySlice<SQLiteValue>, sql: String
+    ) throws(SQLiteError) -> [[SQLiteValue]] {
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
@@ -64,6 +105,11 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// Whether a transaction is open on this connection.
+    var isInTransaction: Bool {
+        sqlite3_get_autocommit(handle) == 0
+    }
+
     /// The schema version kept in `PRAGMA user_version`.
     public var userVersion: Int {
         get throws(SQLiteError) {
@@ -77,21 +123,31 @@ public final class SQLiteDatabase {
         try execute("PRAGMA user_version = \(Int64(version))")
     }
 
-    private func prepare(_ sql: String) throws(SQLiteError) -> OpaquePointer {
-        if let cached = statements[sql] {
-            return cached
+    /// Prepares the statement of `text` that starts at byte `offset`; returns SQLite's status, the statement (nil
+    /// when only whitespace or comments are left) and the offset of the text after it.
+    private func prepare(_ text: [UInt8], from offset: Int) -> (Int32, OpaquePointer?, Int) {
+        text.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                guard let base = characters.baseAddress else { return (SQLITE_OK, nil, offset) }
+                var statement: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let start = base + offset
+                let status = sqlite3_prepare_v2(handle, start, Int32(clamping: text.count - offset), &statement, &tail)
+                let next = tail.map { $0 - base } ?? text.count
+                return (status, statement, max(next, offset + 1))
+            }
         }
-        var statement: OpaquePointer?
-        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard status == SQLITE_OK, let statement else {
-            throw error(status, sql: sql)
-        }
-        statements[sql] = statement
-        return statement
     }
 
-    private func bind(_ parameters: [SQLiteValue], to statement: OpaquePointer, sql: String) throws(SQLiteError) {
-        for (offset, parameter) in parameters.enumerated() {
+    /// Whether `text` is only whitespace (SQLite prepares nothing from it, nor from comments).
+    private static func isBlank(_ text: ArraySlice<UInt8>) -> Bool {
+        text.allSatisfy { [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains($0) }
+    }
+
+    private func bind(
+        _ parameters: ArraySlice<SQLiteValue>, to statement: OpaquePointer, sql: String
+    ) throws(SQLiteError) {
+        for (offset, parameter) in zip(0..., parameters) {
             let index = Int32(offset + 1)
             let status: Int32
             switch parameter {
@@ -102,7 +158,14 @@ public final class SQLiteDatabase {
             case .real(let value):
                 status = sqlite3_bind_double(statement, index, value)
             case .text(let value):
-                status = sqlite3_bind_text(statement, index, value, -1, Self.transient)
+                // Bound with its length in bytes, so a NUL inside the text is kept, not taken for its end.
+                // A terminating zero too, so that even empty text has an address (a null one would bind NULL).
+                let bytes = value.utf8CString
+                status = bytes.withUnsafeBufferPointer { characters in
+                    sqlite3_bind_text64(
+                        statement, index, characters.baseAddress, UInt64(characters.count - 1), Self.transient,
+                        UInt8(SQLITE_UTF8))
+                }
             case .blob(let value):
                 status = value.withUnsafeBytes { bytes in
                     sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
@@ -122,7 +185,10 @@ public final class SQLiteDatabase {
             case SQLITE_FLOAT:
                 return .real(sqlite3_column_double(statement, column))
             case SQLITE_TEXT:
-                return .text(sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "")
+                // Read with its length in bytes (after the text, as SQLite asks), so a NUL inside is kept.
+                guard let text = sqlite3_column_text(statement, column) else { return .text("") }
+                let count = Int(sqlite3_column_bytes(statement, column))
+                return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
             case SQLITE_BLOB:
                 let count = Int(sqlite3_column_bytes(statement, column))
                 guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob(Data()) }
@@ -173,6 +239,8 @@ public enum SQLiteError: Error, Equatable, CustomStringConvertible {
     case schemaTooNew(found: Int, known: Int)
     /// `PRAGMA integrity_check` did not return ok.
     case integrityCheckFailed(String)
+    /// The database's schema version (`PRAGMA user_version`) is negative, which no migration produces.
+    case negativeSchemaVersion(path: String, found: Int)
 
     /// What went wrong.
     public var description: String {
@@ -189,6 +257,8 @@ public enum SQLiteError: Error, Equatable, CustomStringConvertible {
             return "the database has schema version \(found), newer than the \(known) this store knows"
         case .integrityCheckFailed(let result):
             return "integrity check failed: \(result)"
+        case .negativeSchemaVersion(let path, let found):
+            return "'\(path)' has the negative schema version \(found), which no migration gives; it was left untouched"
         }
     }
 }

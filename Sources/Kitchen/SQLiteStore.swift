@@ -1,4 +1,6 @@
 import BrigadeEntity
+// Foundation, not only FoundationEssentials: ids are put in Unicode normalization form C.
+import Foundation
 
 #if canImport(Darwin)
 import Darwin
@@ -6,12 +8,6 @@ import Darwin
 import Glibc
 #elseif canImport(Musl)
 import Musl
-#endif
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
 #endif
 
 /// An ``BrigadeEntity/EntityStore`` on the system SQLite (Dertisch's Freezer): entities JSON-encoded in one table
@@ -30,29 +26,47 @@ import Foundation
 /// - Opening a file that is not a SQLite database throws ``SQLiteError/notADatabase(path:reason:)`` and leaves it
 ///   untouched.
 /// - `PRAGMA user_version` holds the app's schema version: migration *n* (counting from 1) brings the database from
-///   version *n − 1* to *n*, in a transaction of its own.
+///   version *n − 1* to *n*, in a transaction of its own, with the version change: all of it or nothing.
+/// - SQLite's blocking work (waiting up to 5 s for another process's lock, disk I/O) runs on a serial dispatch queue
+///   of the store's own, never on Swift's concurrency pool; the calling task is suspended meanwhile.
+/// - Ids are compared as the memory store and Swift's `String ==` compare them: every character, NUL included,
+///   counts, and canonically equivalent text (`"caf\u{E9}"` and `"cafe\u{301}"`) is one id. The entity itself is
+///   stored as given, so the id read back is the one persisted.
+/// - Once SQLite has reported the file damaged (``SQLiteError/notADatabase(path:reason:)``), every later write
+///   throws that same error and leaves the file as it is; reads still try, so what is intact can be saved.
 public actor SQLiteStore: EntityStore {
     /// A migration: gets the database inside a transaction and changes its schema.
     public typealias Migration = @Sendable (SQLiteDatabase) throws -> Void
 
-    private let database: SQLiteDatabase
+    private let connection: SQLiteConnection
     private var isClosed = false
     /// The database file's path.
     public nonisolated let path: String
 
     /// Opens, or creates, the database at `path` and brings its schema up to date.
+    ///
+    /// Opening runs on the calling thread (it may wait up to 5 s for another process's lock); every later call runs
+    /// on the store's own queue.
     /// - Parameters:
     ///   - path: The database file; created when missing.
     ///   - migrations: The app's migrations, oldest first; the database ends at version `migrations.count`.
     /// - Throws: ``SQLiteError/notADatabase(path:reason:)`` for a file that is not a SQLite database,
     ///   ``SQLiteError/schemaTooNew(found:known:)`` for a database from a newer app,
-    ///   ``SQLiteError/migrationFailed(version:reason:)``, or another ``SQLiteError``.
+    ///   ``SQLiteError/negativeSchemaVersion(path:found:)`` for a version no migration gives (the file is not
+    ///   changed in either case), ``SQLiteError/migrationFailed(version:reason:)``, or another ``SQLiteError``.
     public init(path: String, migrations: [Migration] = []) throws(SQLiteError) {
         try Self.checkHeader(path)
         let database = try SQLiteDatabase(path: path)
+        let found = try database.userVersion
+        guard found >= 0 else {
+            throw .negativeSchemaVersion(path: path, found: found)
+        }
+        guard found <= migrations.count else {
+            throw .schemaTooNew(found: found, known: migrations.count)
+        }
         try Self.configure(database)
-        try Self.migrate(database, with: migrations)
-        self.database = database
+        try Self.migrate(database, from: found, with: migrations)
+        connection = SQLiteConnection(database)
         self.path = path
     }
 
@@ -62,25 +76,26 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// Stores `entities` in one transaction, replacing those with the same ids.
-    public func persist<T: Entity>(_ entities: [T]) throws {
-        try write { writer in try writer.persist(entities) }
+    public func persist<T: Entity>(_ entities: [T]) async throws {
+        try await write { writer in try writer.persist(entities) }
     }
 
     /// The entity of `type` with `id`, found through the primary key.
-    public func get<T: Entity>(_ type: T.Type, id: T.ID) throws -> T? {
-        try checkOpen()
-        let rows = try database.execute(
-            "SELECT data FROM brigade_entities WHERE type = ? AND id = ?",
-            [.text(Self.typeName(type)), .text(try Self.key(id, of: type))])
+    public func get<T: Entity>(_ type: T.Type, id: T.ID) async throws -> T? {
+        let parameters: [SQLiteValue] = [.text(Self.typeName(type)), .text(try Self.key(id, of: type))]
+        let rows = try await read {
+            try $0.execute("SELECT data FROM brigade_entities WHERE type = ? AND id = ?", parameters)
+        }
         guard case .blob(let data) = rows.first?.first else { return nil }
         return try Self.decode(type, data)
     }
 
     /// Every entity of `type`, in the order they were first stored.
-    public func getAll<T: Entity>(_ type: T.Type) throws -> [T] {
-        try checkOpen()
-        let rows = try database.execute(
-            "SELECT data FROM brigade_entities WHERE type = ? ORDER BY rowid", [.text(Self.typeName(type))])
+    public func getAll<T: Entity>(_ type: T.Type) async throws -> [T] {
+        let name = Self.typeName(type)
+        let rows = try await read {
+            try $0.execute("SELECT data FROM brigade_entities WHERE type = ? ORDER BY rowid", [.text(name)])
+        }
         return try rows.compactMap { row in
             guard case .blob(let data) = row.first else { return nil }
             return try Self.decode(type, data)
@@ -88,34 +103,33 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// Whether an entity of `type` with `id` is stored, without decoding it.
-    public func exists<T: Entity>(_ type: T.Type, id: T.ID) throws -> Bool {
-        try checkOpen()
-        return try !database.execute(
-            "SELECT 1 FROM brigade_entities WHERE type = ? AND id = ?",
-            [.text(Self.typeName(type)), .text(try Self.key(id, of: type))]
-        ).isEmpty
+    public func exists<T: Entity>(_ type: T.Type, id: T.ID) async throws -> Bool {
+        let parameters: [SQLiteValue] = [.text(Self.typeName(type)), .text(try Self.key(id, of: type))]
+        return try await !read {
+            try $0.execute("SELECT 1 FROM brigade_entities WHERE type = ? AND id = ?", parameters)
+        }
+        .isEmpty
     }
 
     /// Deletes the entities of `type` with these ids, in one transaction.
-    public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) throws {
-        try write { writer in try writer.delete(type, ids: ids) }
+    public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) async throws {
+        try await write { writer in try writer.delete(type, ids: ids) }
     }
 
     /// Deletes every entity of `type`.
-    public func deleteAll<T: Entity>(_ type: T.Type) throws {
-        try write { writer in try writer.deleteAll(type) }
+    public func deleteAll<T: Entity>(_ type: T.Type) async throws {
+        try await write { writer in try writer.deleteAll(type) }
     }
 
     /// Applies a transaction's changes inside one SQLite transaction: all of them, or none.
-    public func apply(_ changes: EntityChangeSet) throws {
-        try write { writer in try changes.accept(&writer) }
+    public func apply(_ changes: EntityChangeSet) async throws {
+        try await write { writer in try changes.accept(&writer) }
     }
 
     /// Runs `PRAGMA integrity_check`.
     /// - Throws: ``SQLiteError/integrityCheckFailed(_:)`` unless SQLite answers `ok`.
-    public func checkIntegrity() throws {
-        try checkOpen()
-        let rows = try database.execute("PRAGMA integrity_check")
+    public func checkIntegrity() async throws {
+        let rows = try await read { try $0.execute("PRAGMA integrity_check") }
         let result = rows.compactMap { row -> String? in
             if case .text(let text) = row.first { return text }
             return nil
@@ -126,9 +140,8 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// The app's schema version.
-    public func schemaVersion() throws -> Int {
-        try checkOpen()
-        return try database.userVersion
+    public func schemaVersion() async throws -> Int {
+        try await read { try $0.userVersion }
     }
 
     /// Closes the store: every later call throws ``BrigadeEntity/EntityStoreError/closed(store:)``.
@@ -136,18 +149,27 @@ public actor SQLiteStore: EntityStore {
         isClosed = true
     }
 
-    // MARK: - Writing
+    // MARK: - Running on the connection's queue
 
-    private func write(_ body: (inout Writer) throws -> Void) throws {
+    private func read<Result: Sendable>(
+        _ body: @escaping @Sendable (SQLiteDatabase) throws -> Result
+    ) async throws -> Result {
         try checkOpen()
-        try database.execute("BEGIN IMMEDIATE")
-        do {
-            var writer = Writer(database: database)
-            try body(&writer)
-            try database.execute("COMMIT")
-        } catch {
-            _ = try? database.execute("ROLLBACK")
-            throw error
+        return try await connection.run(writing: false, body)
+    }
+
+    private func write(_ body: @escaping @Sendable (inout Writer) throws -> Void) async throws {
+        try checkOpen()
+        try await connection.run(writing: true) { database in
+            try database.execute("BEGIN IMMEDIATE")
+            do {
+                var writer = Writer(database: database)
+                try body(&writer)
+                try database.execute("COMMIT")
+            } catch {
+                _ = try? database.execute("ROLLBACK")
+                throw error
+            }
         }
     }
 
@@ -218,15 +240,18 @@ public actor SQLiteStore: EntityStore {
             """)
     }
 
-    private static func migrate(_ database: SQLiteDatabase, with migrations: [Migration]) throws(SQLiteError) {
-        let found = try database.userVersion
-        guard found <= migrations.count else {
-            throw .schemaTooNew(found: found, known: migrations.count)
-        }
+    private static func migrate(
+        _ database: SQLiteDatabase, from found: Int, with migrations: [Migration]
+    ) throws(SQLiteError) {
         for version in (found + 1)..<(migrations.count + 1) {
             try database.execute("BEGIN IMMEDIATE")
             do {
                 try migrations[version - 1](database)
+                guard database.isInTransaction else {
+                    throw SQLiteError.statementFailed(
+                        sql: "COMMIT", code: 0,
+                        reason: "the migration ended its transaction itself; a migration must not COMMIT or ROLLBACK")
+                }
                 try database.setUserVersion(version)
                 try database.execute("COMMIT")
             } catch {
@@ -243,8 +268,17 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// The text an id is stored under. An entity type has one id type, so the text only has to be unique among ids
-    /// of that type: strings as they are, integers and UUIDs in their usual text, anything else as JSON.
+    /// of that type: strings as they are, integers and UUIDs in their usual text, anything else as JSON; text that
+    /// is not ASCII in Unicode normalization form C, so that canonically equivalent ids, equal to Swift, are one key.
     fileprivate static func key<T: Entity>(_ id: T.ID, of type: T.Type) throws(EntityStoreError) -> String {
+        canonical(try text(of: id, type))
+    }
+
+    private static func canonical(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
+    }
+
+    private static func text<T: Entity>(of id: T.ID, _ type: T.Type) throws(EntityStoreError) -> String {
         switch id {
         case let text as String: return text
         case let number as Int: return String(number)

@@ -12,18 +12,29 @@ import BrigadeReactive
 /// - Fallback for `fr-CA`: the `fr-CA` text, then `fr`, then `all`, then the default language.
 /// - ``language`` is an `ObservableProperty`, so presenters bound to it re-render when it changes.
 /// - A key with no text in any of them is reported — added to ``missingKeys`` and logged once — and shows as the
-///   key itself.
-/// - Arguments replace `{0}`, `{1}`, … in order.
+///   key itself. At most ``missingKeyLimit`` keys are kept and reported; one more line says when further ones are
+///   not.
+/// - Arguments replace `{0}`, `{1}`, … in one pass over the text: a placeholder written inside an argument stays as
+///   it is, and one that names no argument is kept as written.
 public final class Sommelier: Sendable {
     /// The current language, such as `en`, `de` or `fr-CA`.
     public let language: ObservableProperty<String>
     /// The language used when the current one has no text.
     public let defaultLanguage: String
+    /// The most keys ``missingKeys`` holds, and logs: 1,000. A text that asks for keys built from data cannot grow
+    /// memory without bound, and recording a key copies at most this many.
+    public static let missingKeyLimit = 1_000
     /// The keys asked for that have no text; observable.
     public let missingKeys = ObservableProperty<Set<String>>([])
     private let table: TextTable
     private let log: @Sendable (String) -> Void
-    private let reported = Locked<Set<String>>([])
+    private let reported = Locked(Reported())
+
+    /// The missing keys recorded, and whether one more was asked for once the limit was reached.
+    private struct Reported {
+        var keys: Set<String> = []
+        var isFull = false
+    }
 
     /// Creates a sommelier.
     /// - Parameters:
@@ -57,11 +68,35 @@ public final class Sommelier: Sendable {
             report(key)
             return key
         }
-        var text = template
-        for (index, argument) in arguments.enumerated() {
-            text = text.replacingAll("{\(index)}", with: argument.description)
+        return Self.substitute(arguments.map(\.description), in: template)
+    }
+
+    /// `template` with each `{n}` naming an argument replaced by it, in one pass: text put in is never read again.
+    static func substitute(_ arguments: [String], in template: String) -> String {
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let inside = rest[rest.index(after: open)...]
+            if let close = inside.firstIndex(of: "}"), let index = Self.argumentIndex(inside[..<close]),
+                arguments.indices.contains(index)
+            {
+                result += arguments[index]
+                rest = inside[inside.index(after: close)...]
+            } else {
+                result += "{"
+                rest = inside
+            }
         }
-        return text
+        return result + rest
+    }
+
+    /// The number written in `text` if it is only ASCII digits.
+    private static func argumentIndex(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            return nil
+        }
+        return Int(text)
     }
 
     /// The chain of languages tried for `language`: region, language, `all`, default.
@@ -88,10 +123,24 @@ public final class Sommelier: Sendable {
     }
 
     private func report(_ key: String) {
-        let (isNew, keys) = reported.withLock { reported in (reported.insert(key).inserted, reported) }
-        if isNew {
+        let (line, keys) = reported.withLock { reported -> (String?, Set<String>?) in
+            if reported.keys.contains(key) || reported.isFull {
+                return (nil, nil)
+            }
+            if reported.keys.count == Self.missingKeyLimit {
+                reported.isFull = true
+                return (
+                    "Sommelier: more than \(Self.missingKeyLimit) keys have no text; further ones are not reported", nil
+                )
+            }
+            reported.keys.insert(key)
+            return ("Sommelier: no text for key '\(key)'", reported.keys)
+        }
+        if let keys {
             missingKeys.value = keys
-            log("Sommelier: no text for key '\(key)'")
+        }
+        if let line {
+            log(line)
         }
     }
 }

@@ -6,7 +6,8 @@ import FoundationNetworking
 #endif
 
 /// The URLSession behind an ``APIClient``: one data task per request, its body collected by a delegate that stops
-/// the transfer as soon as the body passes the size limit.
+/// the transfer as soon as the body passes the size limit, a timer that stops it at its deadline, and no redirect
+/// followed (the client follows them).
 final class Transport: Sendable {
     private let session: URLSession
     private let delegate: Delegate
@@ -22,22 +23,36 @@ final class Transport: Sendable {
         session.invalidateAndCancel()
     }
 
-    func perform(_ request: URLRequest, limit: Int) async throws(APIError) -> APIResponse {
+    /// Sends `request` once, without following redirects, and collects the response.
+    /// - Parameter deadline: When the whole response must be in; past it the transfer is stopped and reported as a
+    ///   timeout, however steadily the server is still sending.
+    func perform(
+        _ request: URLRequest, limit: Int, deadline: ContinuousClock.Instant
+    ) async throws(APIError)
+        -> APIResponse
+    {
         let label = request.url?.absoluteString ?? "?"
         let task = session.dataTask(with: request)
         let transfer = Transfer(limit: limit, label: label)
+        let timer = Task {
+            // The timer is cancelled when the transfer ends first; a cancelled sleep throws and ends nothing.
+            guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
+            transfer.end(with: .timeout(url: label))
+            task.cancel()
+        }
+        defer { timer.cancel() }
         let result: Result<APIResponse, APIError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 transfer.start(continuation)
                 delegate.register(transfer, for: task)
                 if Task.isCancelled {
-                    transfer.cancel()
+                    transfer.end(with: .cancelled(url: label))
                     task.cancel()
                 }
                 task.resume()
             }
         } onCancel: {
-            transfer.cancel()
+            transfer.end(with: .cancelled(url: label))
             task.cancel()
         }
         return try result.get()
@@ -50,6 +65,8 @@ final class Transport: Sendable {
             var response: HTTPURLResponse?
             var failure: APIError?
             var continuation: CheckedContinuation<Result<APIResponse, APIError>, Never>?
+            /// Whether the transfer was ended from outside (cancelled, or past its deadline).
+            var isEnded = false
         }
 
         let limit: Int
@@ -61,17 +78,18 @@ final class Transport: Sendable {
             self.label = label
         }
 
-        /// Keeps `continuation` for the outcome; resumes it at once when the transfer was already cancelled.
+        /// Keeps `continuation` for the outcome; resumes it at once when the transfer already ended (cancelled or
+        /// timed out).
         func start(_ continuation: CheckedContinuation<Result<APIResponse, APIError>, Never>) {
-            let cancelled = state.withLock { state -> APIError? in
-                if case .cancelled = state.failure {
+            let ended = state.withLock { state -> APIError? in
+                if state.isEnded {
                     return state.failure
                 }
                 state.continuation = continuation
                 return nil
             }
-            if let cancelled {
-                continuation.resume(returning: .failure(cancelled))
+            if let ended {
+                continuation.resume(returning: .failure(ended))
             }
         }
 
@@ -99,13 +117,15 @@ final class Transport: Sendable {
             }
         }
 
-        /// Ends the transfer as cancelled and resumes its caller at once: the caller does not wait for the session
-        /// to report the cancelled task (corelibs Foundation may never report a task cancelled before it started).
-        func cancel() {
+        /// Ends the transfer with `failure` (cancelled, or past its deadline) unless it already failed, and resumes
+        /// its caller at once: the caller does not wait for the session to report the cancelled task (corelibs
+        /// Foundation may never report a task cancelled before it started).
+        func end(with failure: APIError) {
             let (continuation, failure) = state.withLock {
                 state -> (CheckedContinuation<Result<APIResponse, APIError>, Never>?, APIError) in
-                let failure = state.failure ?? .cancelled(url: label)
+                let failure = state.failure ?? failure
                 state.failure = failure
+                state.isEnded = true
                 defer { state.continuation = nil }
                 return (state.continuation, failure)
             }
@@ -170,6 +190,18 @@ final class Transport: Sendable {
         ) {
             let proceed = transfer(for: dataTask)?.receive(response) ?? true
             completionHandler(proceed ? .allow : .cancel)
+        }
+
+        /// Redirects are not followed by the session: the ``APIClient`` follows them itself, so it can drop credentials
+        /// on the way to another origin and count them.
+        func urlSession(
+            _ session: URLSession,
+            task: URLSessionTask,
+            willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest,
+            completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
+            completionHandler(nil)
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -1,7 +1,7 @@
 import BrigadeCore
 import BrigadeReactive
 
-/// Maps an observable source — the store's state, a selection of it, any `ObservableProperty` — to an Equatable
+/// Maps an observable source — the store's state, a selection of it, any `ObservableProperty` or read-only view of one — to an Equatable
 /// view model and hands the view model to the view, only when it changed.
 ///
 /// A presenter owns the binding and forwards its controller's lifecycle events to it:
@@ -70,6 +70,22 @@ public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
     ///   - render: Hands a view model to the view, on the main actor.
     public convenience init<Source: Sendable>(
         _ source: ObservableProperty<Source>,
+        timing: Timing = .whileVisible,
+        map: @escaping @Sendable (Source) -> ViewModel,
+        render: @escaping @MainActor (ViewModel) -> Void
+    ) {
+        self.init(source.readOnly, timing: timing, map: map, render: render)
+    }
+
+    /// Creates a binding to a read-only view of an `ObservableProperty` (the Redux store's `state`, say); it behaves
+    /// as the binding to the property itself.
+    /// - Parameters:
+    ///   - source: What the view model is made from.
+    ///   - timing: When the binding runs; ``Timing/whileVisible`` by default.
+    ///   - map: Makes the view model; called on the thread that changed the source.
+    ///   - render: Hands a view model to the view, on the main actor.
+    public convenience init<Source: Sendable>(
+        _ source: ReadOnlyObservableProperty<Source>,
         timing: Timing = .whileVisible,
         map: @escaping @Sendable (Source) -> ViewModel,
         render: @escaping @MainActor (ViewModel) -> Void

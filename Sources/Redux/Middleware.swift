@@ -1,4 +1,5 @@
 import BrigadeCore
+import BrigadeReactive
 
 /// Sees every dispatched action before the reducers and decides what reaches them.
 ///
@@ -37,21 +38,47 @@ public struct Middleware<State: Sendable> {
 }
 
 /// What a middleware can reach of its store: the current state and dispatch.
+///
+/// A context may outlive its store (a middleware that dispatches later from a `Task` keeps it): once the store is
+/// gone, ``state`` returns the store's last state and ``dispatch(_:)`` drops the action. Nothing traps. A store makes
+/// one context and hands it to every middleware call.
 @MainActor
 public struct MiddlewareContext<State: Sendable> {
-    private let currentState: () -> State
-    private let dispatcher: (any Action) -> Void
+    let link: StoreLink<State>
 
-    init(state: @escaping () -> State, dispatch: @escaping (any Action) -> Void) {
-        currentState = state
-        dispatcher = dispatch
+    /// The store's state now, or its last state once the store is gone.
+    public var state: State { link.state }
+
+    /// Dispatches `action`; it is processed after the action being handled, in the order dispatched. Dropped once
+    /// the store is gone.
+    public func dispatch(_ action: any Action) {
+        link.store?.dispatch(action)
+    }
+}
+
+/// A store's middleware contexts' weak link to it, with the state it had when it went away.
+final class StoreLink<State: Sendable>: @unchecked Sendable {
+    // `store` is only touched on the main actor; `lastState` is guarded by its own lock, because the store's deinit,
+    // which sets it, may run on any thread.
+    @MainActor weak var store: Store<State>?
+    private let lastState: Locked<State>
+
+    @MainActor
+    init(_ store: Store<State>, state: State) {
+        self.store = store
+        lastState = Locked(state)
     }
 
-    /// The store's state now.
-    public var state: State { currentState() }
+    @MainActor
+    var state: State {
+        if let store {
+            return store.currentState
+        }
+        return lastState.withLock { $0 }
+    }
 
-    /// Dispatches `action`; it is processed after the action being handled, in the order dispatched.
-    public func dispatch(_ action: any Action) {
-        dispatcher(action)
+    /// Keeps `state`, the store's state when it went away.
+    func storeEnded(with state: State) {
+        lastState.withLock { $0 = state }
     }
 }

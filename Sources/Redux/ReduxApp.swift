@@ -23,7 +23,7 @@ public protocol StateObservingFeature: Feature {
     associatedtype ObservedState: Sendable
 
     /// Hands the feature the app's state; called once, when the feature is added.
-    func observe(state: ObservableProperty<ObservedState>)
+    func observe(state: ReadOnlyObservableProperty<ObservedState>)
 }
 
 /// Installs ``LogicFeature``s: their reducers go into the store's container.
@@ -45,10 +45,10 @@ public final class LogicFeatureObserver: FeatureObserver {
 /// Installs ``StateObservingFeature``s: each receives the store's state property.
 @MainActor
 public final class StateObservingFeatureObserver<State: Sendable>: FeatureObserver {
-    private let state: ObservableProperty<State>
+    private let state: ReadOnlyObservableProperty<State>
 
     /// Creates the observer for `state`.
-    public init(state: ObservableProperty<State>) {
+    public init(state: ReadOnlyObservableProperty<State>) {
         self.state = state
     }
 
@@ -61,7 +61,7 @@ public final class StateObservingFeatureObserver<State: Sendable>: FeatureObserv
     }
 
     private func hand<F: StateObservingFeature>(to feature: F) throws {
-        guard let state = state as? ObservableProperty<F.ObservedState> else {
+        guard let state = state as? ReadOnlyObservableProperty<F.ObservedState> else {
             throw ReduxError.stateTypeMismatch(
                 feature: feature.featureName, expected: "\(F.ObservedState.self)", actual: "\(State.self)")
         }

@@ -20,10 +20,12 @@ import BrigadeReactive
 /// - ``actionDispatcher`` takes actions from any thread or task and keeps each caller's order.
 @MainActor
 public final class Store<State: Sendable> {
-    /// The state, observable: subscribers get the current state at once, then the settled state once per dispatch or
-    /// transaction that changed it, with the store's ordinary subscribers. Setting it directly bypasses the reducers;
-    /// the store's next dispatch starts from its own state.
-    public let state: ObservableProperty<State>
+    /// The state, observable and read-only: subscribers get the current state at once, then the settled state once
+    /// per dispatch or transaction that changed it, with the store's ordinary subscribers. Only the store writes it,
+    /// so it always agrees with ``currentState`` once subscribers have been told; change the state by dispatching.
+    public let state: ReadOnlyObservableProperty<State>
+    /// The property behind ``state``, written by the store alone.
+    @usableFromInline let statePublisher: ObservableProperty<State>
     /// The reducers, found by action type and state type.
     public let reducers: ReducerContainer
     /// Undo and redo of the actions marked ``UndoableAction``.
@@ -42,6 +44,8 @@ public final class Store<State: Sendable> {
     @exclusivity(unchecked) @usableFromInline var transactionDepth = 0
     @usableFromInline let subscribers = StoreSubscribers<State>()
     private var dispatcher: StoreDispatcher?
+    /// The link every middleware context holds, made with the first one.
+    private var link: StoreLink<State>?
     /// Told about every reduction, for BrigadeTesting's `TestStore`.
     @usableFromInline package var reductionObserver: ((ReductionEvent<State>) -> Void)?
 
@@ -58,7 +62,8 @@ public final class Store<State: Sendable> {
         historyLimit: Int = 100
     ) {
         current = initialState
-        state = ObservableProperty(initialState)
+        statePublisher = ObservableProperty(initialState)
+        state = statePublisher.readOnly
         self.reducers = reducers
         self.middleware = middleware
         history = History(limit: historyLimit)
@@ -75,13 +80,19 @@ public final class Store<State: Sendable> {
         historyLimit: Int = 100
     ) where R.StateType == State {
         current = initialState
-        state = ObservableProperty(initialState)
+        statePublisher = ObservableProperty(initialState)
+        state = statePublisher.readOnly
         self.reducers = reducers
         self.middleware = middleware
         history = History(limit: historyLimit)
         self.appReducer = { provider, action, state in
             appReducer.reduce(provider: provider, action: action, state: state)
         }
+    }
+
+    deinit {
+        // A middleware context kept past the store reads the state the store had last.
+        link?.storeEnded(with: current)
     }
 
     /// The state now.
@@ -258,12 +269,19 @@ public final class Store<State: Sendable> {
             reduce(action, group: group)
             return
         }
-        let context = MiddlewareContext<State>(
-            state: { [unowned self] in current },
-            dispatch: { [unowned self] in dispatch($0) })
-        middleware[index].handle(context, action) { [unowned self] next in
-            runMiddleware(at: index + 1, next, group: group)
+        middleware[index].handle(middlewareContext, action) { [weak self] next in
+            self?.runMiddleware(at: index + 1, next, group: group)
         }
+    }
+
+    /// The context every middleware gets, made once per store.
+    private var middlewareContext: MiddlewareContext<State> {
+        if let link {
+            return MiddlewareContext(link: link)
+        }
+        let made = StoreLink(self, state: current)
+        link = made
+        return MiddlewareContext(link: made)
     }
 
     @inlinable
@@ -322,7 +340,7 @@ public final class Store<State: Sendable> {
 
     @inlinable
     func commit() {
-        state.value = current
+        statePublisher.value = current
     }
 }
 

@@ -11,7 +11,9 @@ extension Store {
     ///
     /// Subscribers of the same key path at the same priority share one selection, computed and compared once per
     /// notification round; when it did not change, none of them is visited. Ordinary subscribers are called in
-    /// subscription order.
+    /// subscription order. The first call carries the current value, also when subscribing inside a transaction or a
+    /// priority round whose changes the other subscribers of the key path have not been told yet; the next call
+    /// comes only when the value changes again.
     /// - Parameters:
     ///   - keyPath: The part of the state the subscriber reads; it is told when that part changed.
     ///   - priority: `nil` for an ordinary subscriber. A priority subscriber is told before every ordinary one,
@@ -28,7 +30,7 @@ extension Store {
         _ handler: @escaping (Selection) -> Void
     ) -> Subscription {
         let key = SelectionKey(selector: keyPath, priority: priority)
-        let group = subscribers.group(for: key) {
+        let group = subscribers.group(for: key, canShare: !isDirty) {
             SelectionGroup(.keyPath(KeyPathAccess(keyPath)), priority: priority, state: current)
         }
         return subscribers.add(handler, to: group)
@@ -49,13 +51,16 @@ extension Store {
         return subscribers.add(handler, to: group)
     }
 
-    /// Subscribes `handler` to the whole state: called at once, then once per dispatch or transaction that ran a
-    /// reducer. See ``subscribe(_:priority:_:)``.
+    /// Subscribes `handler` to the whole state: called at once with the current state, then once per dispatch or
+    /// transaction that ran a reducer (including the one under way when it subscribes from inside a transaction or a
+    /// priority round). See ``subscribe(_:priority:_:)``.
     @inlinable
     @discardableResult
     public func subscribe(priority: Int? = nil, _ handler: @escaping (State) -> Void) -> Subscription {
         let key = SelectionKey(selector: SelectionKey.wholeState, priority: priority)
-        let group = subscribers.group(for: key) { SelectionGroup(wholeStatePriority: priority, state: current) }
+        let group = subscribers.group(for: key, canShare: !isDirty) {
+            SelectionGroup(wholeStatePriority: priority, state: current)
+        }
         return subscribers.add(handler, to: group)
     }
 
@@ -262,10 +267,15 @@ final class StoreSubscribers<State> {
     @inlinable
     var hasPriority: Bool { !priorityGroups.isEmpty }
 
-    /// The group for `key`, made by `make` when there is none yet.
+    /// The group for `key`, made by `make` when there is none yet or when `canShare` is false.
+    ///
+    /// A group's selection is the one its subscribers were told last. While the state has changes the subscribers
+    /// were not told yet (`canShare` false), a new subscriber, which is told the current selection at once, cannot
+    /// join an existing group: the group's next refresh would tell it the same change again. It gets a new group,
+    /// which later subscribers of the key join.
     @inlinable
-    func group<Group: StateGroup<State>>(for key: SelectionKey, make: () -> Group) -> Group {
-        if let existing = existingGroup(for: key) as? Group {
+    func group<Group: StateGroup<State>>(for key: SelectionKey, canShare: Bool, make: () -> Group) -> Group {
+        if canShare, let existing = existingGroup(for: key) as? Group {
             return existing
         }
         let group = make()
@@ -368,7 +378,7 @@ final class StoreSubscribers<State> {
             let before = group.members.count
             group.members.removeAll { !$0.isActive }
             count -= before - group.members.count
-            if group.members.isEmpty, let key = group.key {
+            if group.members.isEmpty, let key = group.key, groupsByKey[key] === group {
                 groupsByKey[key] = nil
             }
         }

@@ -67,12 +67,13 @@ public struct NavigationAssertions {
     }
 
     /// Fails unless the lifecycle log (the navigator must record it) ends with `entries`, written as
-    /// `Type.event`, e.g. `"MenuScreen.willAppear(animated)"`; then clears the log.
+    /// `Type.event`, e.g. `"MenuScreen.willAppear(animated)"`; earlier entries are not checked. Then clears the log,
+    /// so the next assertion sees only what happens after this one.
     public func assertLifecycle(_ entries: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         let log = navigator.lifecycleLog.map(\.description)
-        if !log.elementsEqual(entries) {
+        if log.count < entries.count || !log.suffix(entries.count).elementsEqual(entries) {
             reporter.fail(
-                "lifecycle was:\n" + log.map { "  " + $0 }.joined(separator: "\n") + "\nexpected:\n"
+                "lifecycle was:\n" + log.map { "  " + $0 }.joined(separator: "\n") + "\nexpected it to end with:\n"
                     + entries.map { "  " + $0 }.joined(separator: "\n"),
                 at: sourceLocation)
         }

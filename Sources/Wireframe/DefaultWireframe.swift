@@ -27,6 +27,10 @@ import Foundation
 ///    presenter with the highest priority show the controller through the navigator; tell the observers
 ///    `didPresent`.
 ///
+/// Routing cost does not grow with the number of view features: a feature's controller and option providers are
+/// kept under its route pattern, and only those of the matched pattern (and the providers registered for every
+/// pattern) are asked. Priority orders are sorted when a provider is registered, not when a URL is routed.
+///
 /// The wireframe holds its navigator weakly. Used on the main actor.
 @MainActor
 public final class DefaultWireframe: Wireframe {
@@ -34,10 +38,17 @@ public final class DefaultWireframe: Wireframe {
     private var controllerProviders = PriorityList<any ControllerProvider>()
     private var routingHandlers: [String: PriorityList<RoutingHandler>] = [:]
     private var optionProviders = PriorityList<any RoutingOptionProvider>()
+    /// The controller and option providers of view features, by the route pattern they serve.
+    private var patternControllerProviders: [String: PriorityList<any ControllerProvider>] = [:]
+    private var patternOptionProviders: [String: PriorityList<any RoutingOptionProvider>] = [:]
+    /// Numbers registrations, so that providers kept by pattern and those kept for every pattern keep one order.
+    private var registrations = 0
     private var presenterProviders = PriorityList<any PresenterProvider>()
     private var routingPresenters = PriorityList<any RoutingPresenter>()
     private var routingObservers = PriorityList<(observer: any RoutingObserver, pattern: String?)>()
     private weak var navigator: (any Navigator)?
+    /// Whether ``navigateOn(_:)`` was called, to tell a navigator never set from one released.
+    private var hasNavigator = false
     /// What links from outside must satisfy before ``routeExternal(url:option:)`` routes them; by default only
     /// https links, with the default size limits.
     public var deepLinkPolicy = DeepLinkPolicy(allowedSchemes: ["https"])
@@ -49,9 +60,13 @@ public final class DefaultWireframe: Wireframe {
         routingPresenters.insert(NavigatorRoutingPresenter(), priority: .min)
     }
 
-    /// Sets the navigator that routed controllers are shown on. The wireframe holds it weakly.
+    /// Sets the navigator that routed controllers are shown on.
+    ///
+    /// The wireframe holds it weakly: its owner (the app, a scene) must keep it. Routing after it was released
+    /// throws ``WireframeError/navigatorReleased(operation:)``.
     public func navigateOn(_ navigator: any Navigator) {
         self.navigator = navigator
+        hasNavigator = true
     }
 
     /// The patterns registered so far, by their text.
@@ -68,7 +83,7 @@ public final class DefaultWireframe: Wireframe {
 
     /// Registers a controller provider; among responsible providers and handlers the highest priority wins.
     public func add(controllerProvider: any ControllerProvider, priority: Int = 0) {
-        controllerProviders.insert(controllerProvider, priority: priority)
+        controllerProviders.insert(controllerProvider, priority: priority, sequence: nextRegistration())
     }
 
     /// Registers `handler` for `routePattern`, registering the pattern too when it is new. A handler wins over a
@@ -80,7 +95,25 @@ public final class DefaultWireframe: Wireframe {
 
     /// Registers an option provider; they run from low to high priority.
     public func add(optionProvider: any RoutingOptionProvider, priority: Int = 0) {
-        optionProviders.insert(optionProvider, priority: priority)
+        optionProviders.insert(optionProvider, priority: priority, sequence: nextRegistration())
+    }
+
+    /// Registers `provider` as the controller provider and option provider of `routePattern` only: it is asked about
+    /// routes of that pattern and no other, so routing cost does not grow with such registrations.
+    func add(
+        patternProvider provider: any ControllerProvider & RoutingOptionProvider,
+        routePattern: String,
+        priority: Int
+    ) {
+        patternControllerProviders[routePattern, default: PriorityList()].insert(
+            provider, priority: priority, sequence: nextRegistration())
+        patternOptionProviders[routePattern, default: PriorityList()].insert(
+            provider, priority: priority, sequence: nextRegistration())
+    }
+
+    private func nextRegistration() -> Int {
+        registrations += 1
+        return registrations
     }
 
     /// Registers a presenter provider; every responsible one adds presenters, highest priority first.
@@ -120,8 +153,9 @@ public final class DefaultWireframe: Wireframe {
             parameters: parameters.isEmpty ? match.parameters : match.parameters.merging(parameters),
             option: option ?? .push
         )
-        for (_, provider) in optionProviders.ascending {
-            if let option = provider.option(routeResult: result) {
+        let providers = PriorityList.mergedAscending(optionProviders, patternOptionProviders[result.routePattern])
+        for entry in providers {
+            if let option = entry.element.option(routeResult: result) {
                 result.option = option
             }
         }
@@ -134,9 +168,10 @@ public final class DefaultWireframe: Wireframe {
     ///   - url: The URL to route.
     ///   - parameters: Caller values; they override path parameters, which override query items.
     ///   - option: The option before option providers run; `nil` means push.
-    /// - Throws: A ``WireframeError`` naming the URL: no route, no controller, no routing presenter, navigator
-    ///   missing, or ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the
-    ///   navigator threw.
+    /// - Throws: A ``WireframeError`` naming the URL: no route, no controller, no routing presenter, no navigator
+    ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
+    ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator
+    ///   threw.
     public func route(url: URL, parameters: RouteParameters = [:], option: RoutingOption? = nil) async throws {
         let result = try routeResult(url: url, parameters: parameters, option: option)
         switch handler(for: result) {
@@ -149,7 +184,7 @@ public final class DefaultWireframe: Wireframe {
                 _ = try makeController(result, provider: provider)
                 return
             }
-            guard let navigator else { throw WireframeError.navigatorMissing(url: url) }
+            let navigator = try requireNavigator("route '\(url.absoluteString)'")
             let routingPresenter = routingPresenters.descending.first {
                 $0.element.isResponsible(option: result.option)
             }
@@ -157,16 +192,14 @@ public final class DefaultWireframe: Wireframe {
                 throw WireframeError.noRoutingPresenter(url: url, option: result.option)
             }
             let controller = try makeController(result, provider: provider)
-            let observers = routingObservers.descending.filter { entry in
-                entry.element.pattern.map { $0 == result.routePattern } ?? true
-            }
-            for (_, entry) in observers {
+            let observers = observers(of: result)
+            for entry in observers {
                 entry.observer.willPresent(controller: controller, routeResult: result)
             }
             try await wrapping(url) {
                 try await routingPresenter.present(controller: controller, routeResult: result, navigator: navigator)
             }
-            for (_, entry) in observers {
+            for entry in observers {
                 entry.observer.didPresent(controller: controller, routeResult: result)
             }
         }
@@ -179,21 +212,51 @@ public final class DefaultWireframe: Wireframe {
         try await route(url: url, parameters: parameters, option: option)
     }
 
-    /// Builds a whole stack from `urls` in one call: the first becomes the root, the others are pushed in order.
+    /// Builds a whole stack from `urls` in one call, atomically: the first becomes the root, the others lie above it
+    /// in order, and every modal is dismissed.
     ///
-    /// Every URL is matched before anything is shown, so a deep link with an unknown URL changes nothing.
-    /// - Throws: ``WireframeError/noRoute(url:)`` for the first URL that matches no pattern, or any error of
-    ///   ``route(url:parameters:option:)``.
+    /// Every controller is made (with its presenters) before anything is shown; then the navigator shows them in
+    /// one transition (``Navigator/setStack(_:animated:)``). When a URL matches no pattern, or a provider or presenter
+    /// throws, nothing on screen changes. Option providers still run for each URL, but every controller goes onto
+    /// the navigation stack whatever option they choose, without routing presenters. Routing observers are told
+    /// `willPresent` for each controller, bottom first, before the transition, and `didPresent` after it.
+    /// - Parameter animated: Whether the transition is animated.
+    /// - Throws: ``WireframeError/noRoute(url:)`` for the first URL that matches no pattern,
+    ///   ``WireframeError/noController(url:pattern:)`` for one that no controller provider takes (also when a routing
+    ///   handler does: a handler shows nothing a stack can hold), a navigator error
+    ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
+    ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator threw.
     public func route(stack urls: [URL], animated: Bool = false) async throws {
-        for url in urls {
-            let result = try routeResult(url: url)
-            guard handler(for: result) != nil else {
-                throw WireframeError.noController(url: url, pattern: result.routePattern)
-            }
-        }
+        var planned: [(result: RouteResult, provider: any ControllerProvider)] = []
         for (index, url) in urls.enumerated() {
             let option = RoutingOption(index == 0 ? .root : .push, animated: animated && index == urls.count - 1)
-            try await route(url: url, option: option)
+            let result = try routeResult(url: url, option: option)
+            guard case .provider(let provider) = handler(for: result) else {
+                throw WireframeError.noController(url: url, pattern: result.routePattern)
+            }
+            planned.append((result, provider))
+        }
+        let navigator = try requireNavigator(
+            "route the stack [" + urls.map(\.absoluteString).joined(separator: ", ") + "]")
+        var controllers: [any Controller] = []
+        for (result, provider) in planned {
+            controllers.append(try makeController(result, provider: provider))
+        }
+        var observersOf: [[(observer: any RoutingObserver, pattern: String?)]] = []
+        for (index, (result, _)) in planned.enumerated() {
+            let observers = observers(of: result)
+            observersOf.append(observers)
+            for entry in observers {
+                entry.observer.willPresent(controller: controllers[index], routeResult: result)
+            }
+        }
+        try await wrapping(urls.last ?? URL(fileURLWithPath: "/")) {
+            try await navigator.setStack(controllers, animated: animated)
+        }
+        for (index, (result, _)) in planned.enumerated() {
+            for entry in observersOf[index] {
+                entry.observer.didPresent(controller: controllers[index], routeResult: result)
+            }
         }
     }
 
@@ -231,24 +294,27 @@ public final class DefaultWireframe: Wireframe {
     }
 
     /// Pops the top of the navigation stack.
-    /// - Throws: ``WireframeError/noNavigator``, or the navigator's ``BrigadeCore/NavigatorError``.
+    /// - Throws: ``WireframeError/noNavigator(operation:)`` or ``WireframeError/navigatorReleased(operation:)``, or
+    ///   the navigator's ``BrigadeCore/NavigatorError``.
     public func popController(animated: Bool = true) async throws {
-        guard let navigator else { throw WireframeError.noNavigator }
+        let navigator = try requireNavigator("pop")
         try await navigator.pop(animated: animated)
     }
 
     /// Dismisses the topmost modal.
-    /// - Throws: ``WireframeError/noNavigator``, or the navigator's ``BrigadeCore/NavigatorError``.
+    /// - Throws: ``WireframeError/noNavigator(operation:)`` or ``WireframeError/navigatorReleased(operation:)``, or
+    ///   the navigator's ``BrigadeCore/NavigatorError``.
     public func dismissTopController(animated: Bool = true) async throws {
-        guard let navigator else { throw WireframeError.noNavigator }
+        let navigator = try requireNavigator("dismiss")
         try await navigator.dismiss(animated: animated)
     }
 
     /// Pops back to the topmost controller on the navigation stack made for `routePattern`.
-    /// - Throws: ``WireframeError/noNavigator``, ``WireframeError/unknownPattern(_:)`` when no controller on the
-    ///   stack was made for it, or the navigator's ``BrigadeCore/NavigatorError``.
+    /// - Throws: ``WireframeError/noNavigator(operation:)`` or ``WireframeError/navigatorReleased(operation:)``,
+    ///   ``WireframeError/unknownPattern(_:)`` when no controller on the stack was made for it, or the navigator's
+    ///   ``BrigadeCore/NavigatorError``.
     public func back(to routePattern: String, animated: Bool = true) async throws {
-        guard let navigator else { throw WireframeError.noNavigator }
+        let navigator = try requireNavigator("go back to '\(routePattern)'")
         let target = navigator.stack.last { $0.attachments.routeResult?.routePattern == routePattern }
         guard let target else { throw WireframeError.unknownPattern(routePattern) }
         try await navigator.pop(to: target, animated: animated)
@@ -261,9 +327,30 @@ public final class DefaultWireframe: Wireframe {
         case provider(any ControllerProvider)
     }
 
+    /// The navigator, or the error saying whether none was set or it was released.
+    private func requireNavigator(_ operation: String) throws -> any Navigator {
+        if let navigator {
+            return navigator
+        }
+        if hasNavigator {
+            throw WireframeError.navigatorReleased(operation: operation)
+        }
+        throw WireframeError.noNavigator(operation: operation)
+    }
+
+    /// The routing observers told about `result`, highest priority first.
+    private func observers(of result: RouteResult) -> [(observer: any RoutingObserver, pattern: String?)] {
+        routingObservers.descending.compactMap { entry in
+            entry.element.pattern.map { $0 == result.routePattern } ?? true ? entry.element : nil
+        }
+    }
+
     private func handler(for result: RouteResult) -> Taker? {
         let handler = routingHandlers[result.routePattern]?.descending.first { _ in true }
-        let provider = controllerProviders.descending.first { $0.element.isResponsible(routeResult: result) }
+        let provider = PriorityList.mergedDescending(
+            controllerProviders, patternControllerProviders[result.routePattern]
+        )
+        .first { $0.element.isResponsible(routeResult: result) }
         switch (handler, provider) {
         case (nil, nil):
             return nil
@@ -280,7 +367,7 @@ public final class DefaultWireframe: Wireframe {
         try wrapping(result.url) {
             let controller = try provider.makeController(routeResult: result)
             controller.attachments.routeResult = result
-            for (_, presenterProvider) in presenterProviders.descending
+            for (_, _, presenterProvider) in presenterProviders.descending
             where presenterProvider.isResponsible(routeResult: result, controller: controller) {
                 for presenter in try presenterProvider.makePresenters(routeResult: result, controller: controller)
                 where presenter.isResponsible(routeResult: result, controller: controller) {

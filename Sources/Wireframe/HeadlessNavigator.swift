@@ -103,6 +103,26 @@ public final class HeadlessNavigator: Navigator {
         }
     }
 
+    /// Replaces everything shown with `controllers`, bottom first, in one transition; see
+    /// ``Navigator/setStack(_:animated:)``. An empty list empties both stacks (the controller on screen disappears).
+    public func setStack(_ controllers: [any Controller], animated: Bool) async throws {
+        var seen = Set<ObjectIdentifier>()
+        for controller in controllers where !seen.insert(ObjectIdentifier(controller)).inserted {
+            throw NavigatorError.alreadyShown(Self.name(of: controller))
+        }
+        for controller in controllers.dropLast() where !controller.attachments.isLoaded {
+            controller.attachments.isLoaded = true
+            deliver(.load, to: controller)
+        }
+        let isSameTop = topController != nil && topController === controllers.last
+        transition(
+            to: isSameTop ? nil : controllers.last, animated: animated, leaving: isSameTop ? nil : topController
+        ) {
+            $0.modalStack.removeAll()
+            $0.stack = controllers
+        }
+    }
+
     /// Replaces the top of the stack with `controller`; see ``Navigator/replaceTop(with:animated:)``.
     public func replaceTop(with controller: any Controller, animated: Bool) async throws {
         try checkNotShown(controller)

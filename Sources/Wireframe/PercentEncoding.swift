@@ -35,7 +35,10 @@ enum PercentEncoding {
                 bytes.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        // `String(validating:as:)` needs iOS 18 / macOS 15; decoding repairs ill-formed UTF-8 with U+FFFD, so the
+        // bytes are UTF-8 exactly when the decoded text encodes back to them.
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

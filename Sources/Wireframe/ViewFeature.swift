@@ -9,7 +9,10 @@ import BrigadeCore
 /// }
 /// ```
 /// Installed by ``ViewFeatureObserver``: the pattern is registered, the feature becomes the controller provider
-/// for routes of its pattern at its ``priority``, and ``makeOption(routeResult:)`` becomes an option provider.
+/// for routes of its pattern at its ``priority``, and ``makeOption(routeResult:)`` becomes an option provider for
+/// them. Both are kept under the pattern: routing a URL asks only the features of the pattern it matched, so
+/// routing cost does not grow with the number of view features. ``routePattern`` and ``priority`` are read once,
+/// when the feature is added.
 @MainActor
 public protocol ViewFeature: Feature {
     /// The route pattern the feature shows a controller for.
@@ -71,10 +74,11 @@ public final class ViewFeatureObserver: FeatureObserver {
     /// - Throws: The ``WireframeError`` of a malformed or conflicting pattern; nothing is registered then.
     public func featureAdded(application: any App, feature: any Feature) throws {
         guard let feature = feature as? any ViewFeature else { return }
-        try wireframe.add(routePattern: feature.routePattern)
-        let adapter = ViewFeatureAdapter(feature)
-        wireframe.add(controllerProvider: adapter, priority: feature.priority)
-        wireframe.add(optionProvider: adapter, priority: feature.priority)
+        let pattern = feature.routePattern
+        try wireframe.add(routePattern: pattern)
+        wireframe.add(
+            patternProvider: ViewFeatureAdapter(feature, routePattern: pattern), routePattern: pattern,
+            priority: feature.priority)
     }
 }
 
@@ -99,13 +103,15 @@ public final class PresenterFeatureObserver: FeatureObserver {
 @MainActor
 private final class ViewFeatureAdapter: ControllerProvider, RoutingOptionProvider {
     let feature: any ViewFeature
+    let routePattern: String
 
-    init(_ feature: any ViewFeature) {
+    init(_ feature: any ViewFeature, routePattern: String) {
         self.feature = feature
+        self.routePattern = routePattern
     }
 
     func isResponsible(routeResult: RouteResult) -> Bool {
-        routeResult.routePattern == feature.routePattern
+        routeResult.routePattern == routePattern
     }
 
     func makeController(routeResult: RouteResult) throws -> any Controller {

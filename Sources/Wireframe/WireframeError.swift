@@ -35,20 +35,22 @@ public enum WireframeError: Error, CustomStringConvertible {
     case noController(url: URL, pattern: String)
     /// No routing presenter is responsible for the option.
     case noRoutingPresenter(url: URL, option: RoutingOption)
-    /// Routing needs a navigator and none is set, or it was released (the wireframe holds it weakly).
-    case navigatorMissing(url: URL)
     /// A provider, presenter, routing presenter or handler threw while routing the URL.
     case routingFailed(url: URL, underlying: any Error)
     /// Reverse routing: the pattern needs a parameter the caller did not give.
     case missingParameter(pattern: String, name: String)
     /// Reverse routing: the pattern is not registered.
     case unknownPattern(String)
-    /// Pop or dismiss without a navigator.
-    case noNavigator
     /// A string that is not a URL.
     case invalidURL(String)
     /// A link from outside the app broke the deep-link policy; it was not routed.
     case linkRejected(url: String, reason: String)
+    /// Routing, popping or dismissing needs a navigator and ``DefaultWireframe/navigateOn(_:)`` was never called;
+    /// carries what was asked (`route '/menu'`, `pop`).
+    case noNavigator(operation: String)
+    /// The navigator given to ``DefaultWireframe/navigateOn(_:)`` was released: the wireframe holds it weakly, so
+    /// its owner must keep it. Carries what was asked.
+    case navigatorReleased(operation: String)
 
     /// What went wrong, naming the pattern or URL.
     public var description: String {
@@ -77,16 +79,17 @@ public enum WireframeError: Error, CustomStringConvertible {
             return "no controller provider or routing handler for '\(url.absoluteString)' (pattern '\(pattern)')"
         case .noRoutingPresenter(let url, let option):
             return "no routing presenter for option \(option) routing '\(url.absoluteString)'"
-        case .navigatorMissing(let url):
-            return "cannot route '\(url.absoluteString)': no navigator is set (call navigateOn(_:))"
+        case .noNavigator(let operation):
+            return "cannot \(operation): no navigator is set (call navigateOn(_:))"
+        case .navigatorReleased(let operation):
+            return "cannot \(operation): the navigator was released; the wireframe holds it weakly, so keep a strong "
+                + "reference to it (in the app or scene that owns it) for as long as it shows controllers"
         case .routingFailed(let url, let underlying):
             return "routing '\(url.absoluteString)' failed: \(underlying)"
         case .missingParameter(let pattern, let name):
             return "cannot build a URL from pattern '\(pattern)': parameter '\(name)' is missing"
         case .unknownPattern(let pattern):
             return "pattern '\(pattern)' is not registered"
-        case .noNavigator:
-            return "no navigator is set (call navigateOn(_:))"
         case .invalidURL(let text):
             return "'\(text)' is not a URL"
         case .linkRejected(let url, let reason):

@@ -177,6 +177,16 @@ struct KitchenFileBadInputTests {
                 == "'copy' is not a text table: the file is not a JSON object")
     }
 
+    @Test("LarderError.outsideDirectory")
+    func outsideDirectory() throws {
+        let (text, _) = try larderFailure([:]) { larder in
+            try FileManager.default.createSymbolicLink(
+                atPath: larder.directory.appendingPathComponent("menu.json").path, withDestinationPath: "/etc/passwd")
+            _ = try larder.data(named: "menu")
+        }
+        #expect(text == "'menu' leads to /etc/passwd, outside the larder's directory; nothing was read")
+    }
+
     // MARK: - SQLiteError
 
     @Test("SQLiteError.openFailed")
@@ -237,6 +247,17 @@ struct KitchenFileBadInputTests {
         #expect(
             failure(SQLiteError.self) { _ = try SQLiteStore(path: path, migrations: [create]) }
                 == "the database has schema version 2, newer than the 1 this store knows")
+    }
+
+    @Test("SQLiteError.negativeSchemaVersion")
+    func negativeSchemaVersion() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("bistro.sqlite")
+        // Another tool wrote the version.
+        try RawConnection(path: path).run("CREATE TABLE kept(x); PRAGMA user_version = -1")
+        #expect(
+            failure(SQLiteError.self) { _ = try SQLiteStore(path: path) }
+                == "'\(path)' has the negative schema version -1, which no migration gives; it was left untouched")
     }
 
     @Test("SQLiteError.integrityCheckFailed")

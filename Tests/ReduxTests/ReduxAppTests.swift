@@ -15,7 +15,7 @@ final class TitleWatcher: StateObservingFeature {
     let bag = SubscriptionReferenceBag()
     var counts: [Int] = []
 
-    func observe(state: ObservableProperty<AppState>) {
+    func observe(state: ReadOnlyObservableProperty<AppState>) {
         state.map(\.counter.count).subscribe { [weak self] count in
             MainActor.assumeIsolated { self?.counts.append(count) }
         }.add(to: bag)
@@ -24,7 +24,7 @@ final class TitleWatcher: StateObservingFeature {
 
 @MainActor
 final class WrongWatcher: StateObservingFeature {
-    func observe(state: ObservableProperty<Counter>) {}
+    func observe(state: ReadOnlyObservableProperty<Counter>) {}
 }
 
 @Suite("ReduxApp")

@@ -102,13 +102,30 @@ struct WireframeBadInputTests {
                 == "no routing presenter for option sheet routing '/menu/soup'")
     }
 
-    @Test("WireframeError.navigatorMissing")
-    func navigatorMissing() async throws {
+    @Test("WireframeError.noNavigator")
+    func noNavigator() async throws {
         let wireframe = DefaultWireframe()
         try wireframe.add(routePattern: "/menu")
         wireframe.add(controllerProvider: ScreenProvider())
         let error = await #expect(throws: WireframeError.self) { try await wireframe.route(to: "/menu") }
         #expect(error?.description == "cannot route '/menu': no navigator is set (call navigateOn(_:))")
+        let popError = await #expect(throws: WireframeError.self) { try await wireframe.popController() }
+        #expect(popError?.description == "cannot pop: no navigator is set (call navigateOn(_:))")
+    }
+
+    @Test("WireframeError.navigatorReleased")
+    func navigatorReleased() async throws {
+        let wireframe = DefaultWireframe()
+        try wireframe.add(routePattern: "/menu")
+        wireframe.add(controllerProvider: ScreenProvider())
+        wireframe.navigateOn(HeadlessNavigator())  // passed inline: nobody keeps it
+        let error = await #expect(throws: WireframeError.self) { try await wireframe.route(to: "/menu") }
+        #expect(
+            error?.description
+                == "cannot route '/menu': the navigator was released; the wireframe holds it weakly, so keep a strong "
+                + "reference to it (in the app or scene that owns it) for as long as it shows controllers")
+        let dismissError = await #expect(throws: WireframeError.self) { try await wireframe.dismissTopController() }
+        #expect(dismissError?.description.hasPrefix("cannot dismiss: the navigator was released") == true)
     }
 
     @Test("WireframeError.routingFailed")
@@ -132,14 +149,6 @@ struct WireframeBadInputTests {
     func unknownPattern() {
         let error = #expect(throws: WireframeError.self) { try wireframe.url(forPattern: "/orders/:id") }
         #expect(error?.description == "pattern '/orders/:id' is not registered")
-    }
-
-    @Test("WireframeError.noNavigator")
-    func noNavigator() async {
-        let error = await #expect(throws: WireframeError.self) {
-            try await DefaultWireframe().popController(animated: false)
-        }
-        #expect(error?.description == "no navigator is set (call navigateOn(_:))")
     }
 
     @Test("WireframeError.invalidURL")

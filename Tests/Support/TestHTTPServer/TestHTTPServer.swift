@@ -18,9 +18,16 @@ import Darwin
 /// - `/close-early`: announces 1,000 bytes, sends 10, closes;
 /// - `/flaky/<key>/<failures>`: 503 for the first `failures` requests of `key`, then `recovered`;
 /// - `/sniff/<kind>`: a body of that kind (`png`, `jpeg`, `gif`, `pdf`, `xml`, `zip`, `json`) and no Content-Type;
-/// - `/asset/<name>`: the bytes `asset <name>`, after `?delay=<ms>` if given.
+/// - `/asset/<name>`: the bytes `asset <name>`, after `?delay=<ms>` if given;
+/// - `/hold/<key>`: holds the response until ``release(_:)`` is called with `key` (at most 3 s), then `held <key>`;
+/// - `/drip/<bytes>?every=<ms>`: announces `bytes` bytes and sends one every `every` milliseconds (100 by default);
+/// - `/redirect?to=<url>&status=<code>`: a redirect (302 by default) to `url`;
+/// - `/loop/<n>`: a redirect to `/loop/<n + 1>`, without end;
+/// - `/retry-after/<key>?value=<header>&status=<code>`: the first request of `key` gets `code` (503 by default) with
+///   `Retry-After: <header>`, the next ones `recovered`.
 ///
-/// ``requestCount(_:)`` counts the requests per path, for coalescing tests.
+/// ``requestCount(_:)`` counts the requests per path, for coalescing tests; ``connectionCount`` counts the
+/// connections accepted, whatever came over them; ``waitForRequest(_:timeout:)`` waits for a request to arrive.
 public final class TestHTTPServer: Sendable {
     private let core: ServerCore
 
@@ -54,14 +61,32 @@ public final class TestHTTPServer: Sendable {
     public func url(_ path: String) -> URL {
         core.url(path)
     }
+
+    /// How many connections the server accepted.
+    public var connectionCount: Int {
+        core.connectionCount
+    }
+
+    /// Waits until a request reached `path` (without its query); false when none did within `timeout` seconds.
+    public func waitForRequest(_ path: String, timeout: Double = 2) -> Bool {
+        core.waitForRequest(path, timeout: timeout)
+    }
+
+    /// Lets the responses held under `/hold/<key>` go.
+    public func release(_ key: String) {
+        core.release(key)
+    }
 }
 
 /// The server's sockets and threads. Its threads hold the core, not the ``TestHTTPServer``, so the server is released
 /// when the test is done with it, and stopping it ends them.
 final class ServerCore: @unchecked Sendable {
-    // `lock` guards `counts` and `isStopped`; the socket and port are immutable.
-    private let lock = NSLock()
+    // `lock` guards `counts`, `connections`, `released` and `isStopped`, and is signalled when a request arrives or a
+    // key is released; the socket and port are immutable.
+    private let lock = NSCondition()
     private var counts: [String: Int] = [:]
+    private var connections = 0
+    private var released: Set<String> = []
     private var isStopped = false
     private let listener: Int32
     let port: UInt16
@@ -113,6 +138,37 @@ final class ServerCore: @unchecked Sendable {
         lock.withLock { counts[path] ?? 0 }
     }
 
+    var connectionCount: Int {
+        lock.withLock { connections }
+    }
+
+    func waitForRequest(_ path: String, timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        return lock.withLock {
+            while counts[path] == nil {
+                if !lock.wait(until: deadline) { return false }
+            }
+            return true
+        }
+    }
+
+    func release(_ key: String) {
+        lock.withLock {
+            released.insert(key)
+            lock.broadcast()
+        }
+    }
+
+    /// Waits until `key` is released, at most 3 s.
+    private func hold(_ key: String) {
+        let deadline = Date(timeIntervalSinceNow: 3)
+        lock.withLock {
+            while !released.contains(key) {
+                if !lock.wait(until: deadline) { return }
+            }
+        }
+    }
+
     func url(_ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
     }
@@ -128,6 +184,7 @@ final class ServerCore: @unchecked Sendable {
                 if lock.withLock({ isStopped }) { return }
                 continue
             }
+            lock.withLock { connections += 1 }
             let thread = Thread { [self] in handle(connection) }
             thread.start()
         }
@@ -144,7 +201,10 @@ final class ServerCore: @unchecked Sendable {
     private func handle(_ connection: Int32) {
         defer { close(connection) }
         guard let request = read(connection) else { return }
-        lock.withLock { counts[request.path, default: 0] += 1 }
+        lock.withLock {
+            counts[request.path, default: 0] += 1
+            lock.broadcast()
+        }
         respond(to: request, on: connection)
     }
 
@@ -232,6 +292,32 @@ final class ServerCore: @unchecked Sendable {
             wait(milliseconds: Int(request.query["delay"] ?? "") ?? 0)
             let name = segments.dropFirst().joined(separator: "/")
             send(connection, status: 200, type: "application/octet-stream", body: Data("asset \(name)".utf8))
+        case "hold":
+            let key = segments.dropFirst().joined(separator: "/")
+            hold(key)
+            send(connection, status: 200, type: "text/plain", body: Data("held \(key)".utf8))
+        case "drip":
+            drip(
+                connection, count: Int(segments.dropFirst().first ?? "") ?? 0, every: Int(request.query["every"] ?? ""))
+        case "redirect":
+            let status = Int(request.query["status"] ?? "") ?? 302
+            redirect(connection, status: status, to: request.query["to"] ?? "/")
+        case "loop":
+            let step = Int(segments.dropFirst().first ?? "") ?? 0
+            redirect(connection, status: 302, to: "/loop/\(step + 1)")
+        case "retry-after":
+            let key = segments.dropFirst().first ?? ""
+            let seen = lock.withLock { () -> Int in
+                counts["retry-after:\(key)", default: 0] += 1
+                return counts["retry-after:\(key)", default: 0]
+            }
+            if seen == 1 {
+                let status = Int(request.query["status"] ?? "") ?? 503
+                let extra = "Retry-After: \(request.query["value"] ?? "")\r\n"
+                send(connection, status: status, type: "text/plain", body: Data("later".utf8), extraHeaders: extra)
+            } else {
+                send(connection, status: 200, type: "text/plain", body: Data("recovered".utf8))
+            }
         default:
             send(connection, status: 404, type: "text/plain", body: Data("no route \(request.path)".utf8))
         }
@@ -257,8 +343,27 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    private func send(_ connection: Int32, status: Int, type: String?, body: Data) {
+    /// Sends the head of `count` bytes at once, then the bytes one at a time, `every` milliseconds apart, until
+    /// they are all sent or the client goes.
+    private func drip(_ connection: Int32, count: Int, every: Int?) {
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(count)\r\nConnection: close\r\n\r\n"
+        guard write(connection, Data(head.utf8)) else { return }
+        for _ in 0..<count {
+            wait(milliseconds: every ?? 100)
+            guard write(connection, Data([100])) else { return }
+        }
+    }
+
+    private func redirect(_ connection: Int32, status: Int, to location: String) {
+        send(
+            connection, status: status, type: "text/plain", body: Data("see \(location)".utf8),
+            extraHeaders: "Location: \(location)\r\n")
+    }
+
+    private func send(_ connection: Int32, status: Int, type: String?, body: Data, extraHeaders: String = "") {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+        head += extraHeaders
         if let type {
             head += "Content-Type: \(type)\r\n"
         }
@@ -266,14 +371,17 @@ final class ServerCore: @unchecked Sendable {
         write(connection, Data(head.utf8) + body)
     }
 
-    private func write(_ connection: Int32, _ data: Data) {
+    /// Writes `data`; false when the client is gone.
+    @discardableResult
+    private func write(_ connection: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count, let base = bytes.baseAddress {
                 let sent = Glibc.send(connection, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return true
         }
     }
 

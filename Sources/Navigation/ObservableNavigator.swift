@@ -1,0 +1,286 @@
+import BrigadeCore
+import BrigadeWireframe
+import Observation
+
+/// A state-driven ``Navigator`` for SwiftUI: its stacks are observable arrays of ``RouteDescription``s, so
+/// `NavigationStack(path: $navigator.path)` and `.sheet(item:)` bind to them.
+///
+/// ```swift
+/// let navigator = ObservableNavigator(wireframe: wireframe)
+/// wireframe.navigateOn(navigator)
+/// try await wireframe.route(to: "/notes", option: .root)
+/// try await wireframe.route(to: "/notes/7")      // path == [/notes/:id {id=7}]
+/// navigator.path = []                            // what SwiftUI does on a back swipe: /notes/7 leaves
+/// ```
+///
+/// - ``root`` is the bottom of the navigation stack (SwiftUI's root view), ``path`` the routes above it,
+///   ``modalPath`` the modals. Reading one registers it with Observation; a change tells only the ones that changed.
+/// - Setting ``path`` or ``modalPath`` from outside (SwiftUI after a back swipe, a sheet swiped down, a
+///   `NavigationLink(value:)`) keeps the entries of the common prefix, releases the controllers of the entries that
+///   left and makes controllers for the new ones through the wireframe, all at once. A route that cannot be made
+///   leaves the path unchanged; the setter records the error in ``lastError`` and ``setPath(_:animated:)`` throws it.
+/// - Lifecycle: this navigator delivers every lifecycle event itself, through ``LifecycleDelivery``, in the order of
+///   ``LifecycleEvent``: the controller that was on screen gets `willDisappear`, the new one `willAppear`, the stacks
+///   change, then `didDisappear` and `didAppear`. Controllers that arrive below the new top get `load` only, and
+///   controllers that leave from below the top get nothing (they had disappeared when they were covered). A modal
+///   counts as covering the screen. SwiftUI views must not forward `onAppear`/`onDisappear` to controllers.
+/// - Every method returns once the stacks changed and the events were delivered (SwiftUI animates from the state).
+/// - ``setStack(_:animated:)`` with an empty list empties both stacks.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+public final class ObservableNavigator: Navigator, Observable {
+    private struct Entry {
+        let route: RouteDescription
+        let controller: any Controller
+    }
+
+    private let registrar = ObservationRegistrar()
+    private let makeController: @MainActor (RouteDescription) throws -> any Controller
+    private var entries: [Entry] = []
+    private var modals: [Entry] = []
+    private var storedError: NavigationError?
+
+    /// Creates an empty navigator.
+    /// - Parameter makeController: Makes the controller for a route set on the path from outside.
+    public init(makeController: @escaping @MainActor (RouteDescription) throws -> any Controller) {
+        self.makeController = makeController
+    }
+
+    /// Creates an empty navigator that makes the controllers of routes set on its path with `wireframe` (held
+    /// weakly). Call `wireframe.navigateOn(navigator)` too, so routing shows controllers here.
+    public convenience init(wireframe: DefaultWireframe) {
+        self.init { [weak wireframe] route in
+            guard let wireframe else {
+                throw NavigationError.cannotMakeController(route: route.description, reason: "the wireframe is gone")
+            }
+            return try wireframe.controller(for: route)
+        }
+    }
+
+    // MARK: - Observable state
+
+    /// The navigation stack, bottom first.
+    public var stack: [any Controller] { entries.map(\.controller) }
+
+    /// The modals, the first presented first.
+    public var modalStack: [any Controller] { modals.map(\.controller) }
+
+    /// The route at the bottom of the navigation stack: SwiftUI's root view.
+    public var root: RouteDescription? {
+        registrar.access(self, keyPath: \.root)
+        return entries.first?.route
+    }
+
+    /// The routes above the root, bottom first: bind `NavigationStack(path:)` to it. Setting it shows the new path;
+    /// see the type's description.
+    public var path: [RouteDescription] {
+        get {
+            registrar.access(self, keyPath: \.path)
+            return entries.dropFirst().map(\.route)
+        }
+        set {
+            record { () throws(NavigationError) in try setPath(newValue, animated: true) }
+        }
+    }
+
+    /// The routes of the modals, the first presented first. Setting it shows the new modals; see the type's
+    /// description.
+    public var modalPath: [RouteDescription] {
+        get {
+            registrar.access(self, keyPath: \.modalPath)
+            return modals.map(\.route)
+        }
+        set {
+            record { () throws(NavigationError) in try setModalPath(newValue, animated: true) }
+        }
+    }
+
+    /// The modal at `level` (0: the first presented), or `nil`: bind `.sheet(item:)` of the view at that level to
+    /// it. Setting `nil` dismisses it and every modal above it; setting a route replaces them with it.
+    public subscript(modalAt level: Int) -> RouteDescription? {
+        get {
+            let routes = modalPath
+            return routes.indices.contains(level) ? routes[level] : nil
+        }
+        set {
+            var routes = Array(modalPath.prefix(level))
+            if let newValue {
+                routes.append(newValue)
+            }
+            modalPath = routes
+        }
+    }
+
+    /// The first modal, or `nil`: bind the root view's `.sheet(item:)` to it; see ``subscript(modalAt:)``.
+    public var sheet: RouteDescription? {
+        get { self[modalAt: 0] }
+        set { self[modalAt: 0] = newValue }
+    }
+
+    /// The error of the last change of ``path`` or ``modalPath`` through their setters, `nil` once one succeeds.
+    public var lastError: NavigationError? {
+        registrar.access(self, keyPath: \.lastError)
+        return storedError
+    }
+
+    /// The controller shown for `route`: the topmost one on the navigation stack or among the modals.
+    public func controller(for route: RouteDescription) -> (any Controller)? {
+        (modals.last { $0.route == route } ?? entries.last { $0.route == route })?.controller
+    }
+
+    // MARK: - Paths set from outside
+
+    /// Shows `path` above the root: entries of the common prefix stay, the others leave and are released, the new
+    /// routes get controllers.
+    /// - Throws: ``NavigationError/noRoot(route:)`` when there is no root and `path` is not empty;
+    ///   ``NavigationError/cannotMakeController(route:reason:)`` when a new route cannot be made. Nothing changes.
+    public func setPath(_ path: [RouteDescription], animated: Bool) throws(NavigationError) {
+        guard let rootEntry = entries.first else {
+            if let first = path.first { throw .noRoot(route: first.description) }
+            return
+        }
+        let kept = Self.commonPrefix(Array(entries.dropFirst()), path)
+        let made = try make(path.dropFirst(kept))
+        change(entries: [rootEntry] + entries.dropFirst().prefix(kept) + made, modals: modals, animated: animated)
+    }
+
+    /// Shows `modalPath` as the modals, as ``setPath(_:animated:)`` does for the path.
+    /// - Throws: ``NavigationError/cannotMakeController(route:reason:)``; nothing changes.
+    public func setModalPath(_ modalPath: [RouteDescription], animated: Bool) throws(NavigationError) {
+        let kept = Self.commonPrefix(modals, modalPath)
+        let made = try make(modalPath.dropFirst(kept))
+        change(entries: entries, modals: Array(modals.prefix(kept)) + made, animated: animated)
+    }
+
+    // MARK: - Navigator
+
+    /// Pushes `controller`; see ``Navigator/push(_:animated:)``.
+    public func push(_ controller: any Controller, animated: Bool) async throws {
+        try checkNotShown(controller)
+        change(entries: entries + [Self.entry(controller)], modals: modals, animated: animated)
+    }
+
+    /// Pops the top of the navigation stack; see ``Navigator/pop(animated:)``.
+    public func pop(animated: Bool) async throws {
+        guard entries.count > 1 else { throw NavigatorError.nothingToPop }
+        change(entries: Array(entries.dropLast()), modals: modals, animated: animated)
+    }
+
+    /// Pops until `controller` is on top; see ``Navigator/pop(to:animated:)``.
+    public func pop(to controller: any Controller, animated: Bool) async throws {
+        guard let index = entries.lastIndex(where: { $0.controller === controller }) else {
+            throw NavigatorError.notOnStack(Self.name(of: controller))
+        }
+        change(entries: Array(entries.prefix(index + 1)), modals: modals, animated: animated)
+    }
+
+    /// Presents `controller` modally; see ``Navigator/present(_:animated:)``.
+    public func present(_ controller: any Controller, animated: Bool) async throws {
+        try checkNotShown(controller)
+        change(entries: entries, modals: modals + [Self.entry(controller)], animated: animated)
+    }
+
+    /// Dismisses the topmost modal; see ``Navigator/dismiss(animated:)``.
+    public func dismiss(animated: Bool) async throws {
+        guard !modals.isEmpty else { throw NavigatorError.nothingToDismiss }
+        change(entries: entries, modals: Array(modals.dropLast()), animated: animated)
+    }
+
+    /// Makes `controller` the only controller; see ``Navigator/setRoot(_:animated:)``.
+    public func setRoot(_ controller: any Controller, animated: Bool) async throws {
+        try await setStack([controller], animated: animated)
+    }
+
+    /// Replaces the whole stack and dismisses every modal in one change; see ``Navigator/setStack(_:animated:)``.
+    /// An empty list empties both stacks. Controllers already on the stack keep their entries.
+    /// - Throws: ``NavigatorError/alreadyShown(_:)`` when a controller is in the list twice; nothing changes.
+    public func setStack(_ controllers: [any Controller], animated: Bool) async throws {
+        for (index, controller) in controllers.enumerated()
+        where controllers[..<index].contains(where: { $0 === controller }) {
+            throw NavigatorError.alreadyShown(Self.name(of: controller))
+        }
+        let newEntries = controllers.map { controller in
+            entries.first { $0.controller === controller } ?? Self.entry(controller)
+        }
+        change(entries: newEntries, modals: [], animated: animated)
+    }
+
+    /// Replaces the top of the stack; see ``Navigator/replaceTop(with:animated:)``.
+    public func replaceTop(with controller: any Controller, animated: Bool) async throws {
+        try checkNotShown(controller)
+        change(entries: entries.dropLast() + [Self.entry(controller)], modals: modals, animated: animated)
+    }
+
+    // MARK: - Changes
+
+    private func change(entries newEntries: [Entry], modals newModals: [Entry], animated: Bool) {
+        let leaving = modals.last?.controller ?? entries.last?.controller
+        let arriving = newModals.last?.controller ?? newEntries.last?.controller
+        for entry in newEntries + newModals where entry.controller !== arriving {
+            LifecycleDelivery.deliver(.load, to: entry.controller)
+        }
+        LifecycleDelivery.transition(leaving: leaving, arriving: arriving, animated: animated) {
+            commit(entries: newEntries, modals: newModals)
+        }
+    }
+
+    /// Replaces the stacks, telling Observation about the routes that changed.
+    private func commit(entries newEntries: [Entry], modals newModals: [Entry]) {
+        let rootChanged = entries.first?.route != newEntries.first?.route
+        let pathChanged = !entries.dropFirst().map(\.route).elementsEqual(newEntries.dropFirst().map(\.route))
+        let modalsChanged = !modals.map(\.route).elementsEqual(newModals.map(\.route))
+        if rootChanged { registrar.willSet(self, keyPath: \.root) }
+        if pathChanged { registrar.willSet(self, keyPath: \.path) }
+        if modalsChanged { registrar.willSet(self, keyPath: \.modalPath) }
+        entries = newEntries
+        modals = newModals
+        if rootChanged { registrar.didSet(self, keyPath: \.root) }
+        if pathChanged { registrar.didSet(self, keyPath: \.path) }
+        if modalsChanged { registrar.didSet(self, keyPath: \.modalPath) }
+    }
+
+    private func record(_ body: () throws(NavigationError) -> Void) {
+        var error: NavigationError?
+        do {
+            try body()
+        } catch let thrown {
+            error = thrown
+        }
+        guard error != storedError else { return }
+        registrar.withMutation(of: self, keyPath: \.lastError) { storedError = error }
+    }
+
+    private func make(_ routes: ArraySlice<RouteDescription>) throws(NavigationError) -> [Entry] {
+        var made: [Entry] = []
+        for route in routes {
+            do {
+                made.append(Entry(route: route, controller: try makeController(route)))
+            } catch let error as NavigationError {
+                throw error
+            } catch {
+                throw .cannotMakeController(route: route.description, reason: String(describing: error))
+            }
+        }
+        return made
+    }
+
+    private func checkNotShown(_ controller: any Controller) throws {
+        if entries.contains(where: { $0.controller === controller })
+            || modals.contains(where: { $0.controller === controller })
+        {
+            throw NavigatorError.alreadyShown(Self.name(of: controller))
+        }
+    }
+
+    private static func commonPrefix(_ entries: [Entry], _ routes: [RouteDescription]) -> Int {
+        zip(entries, routes).prefix { $0.route == $1 }.count
+    }
+
+    private static func entry(_ controller: any Controller) -> Entry {
+        Entry(route: RouteDescription(controller: controller), controller: controller)
+    }
+
+    private static func name(of controller: any Controller) -> String {
+        String(describing: type(of: controller))
+    }
+}

@@ -1,0 +1,130 @@
+import BrigadeReactive
+import BrigadeRedux
+import Observation
+
+/// An `Observable` view of an ``ObservableProperty`` (a store's state, Sommelier's language, any property), for
+/// SwiftUI views and anything else that reads through Swift's Observation module.
+///
+/// ```swift
+/// let notes = ObservedState(store: store)
+/// // In a SwiftUI body, or inside withObservationTracking:
+/// let titles = notes.titles          // registers \.titles only
+/// store.dispatch(AddNote(title: "x"))  // changes titles: the view is invalidated
+/// ```
+///
+/// Guarantees:
+/// - Reading a member (``subscript(dynamicMember:)`` or ``subscript(_:)``) registers that key path only. A new
+///   value tells Observation about a key path only when its value changed (compared with `==`), so a view that read
+///   `a` is not invalidated by a change of `b`.
+/// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
+/// - It changes once per delivery of the property: for a ``Store``, once per dispatch or transaction that changed
+///   the state, so `withObservationTracking`'s `onChange` fires once per transaction.
+/// - Thread-safe: the property may be set on any thread; Observation is told on that thread.
+/// - It holds the property, not the other way round (the property's subscription holds it weakly), and it ends its
+///   subscription when it is released.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@dynamicMemberLookup
+public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendable {
+    private struct Storage {
+        var value: Value
+        var readers: [AnyKeyPath: any MemberReader<Value>] = [:]
+    }
+
+    private let registrar = ObservationRegistrar()
+    // `storage` guards the current value and the readers; Observation is called with it released.
+    private let storage: Locked<Storage>
+    private let source: ObservableProperty<Value>
+    private let subscription = Locked<Subscription?>(nil)
+
+    /// Creates an observable view of `property`; it follows every value the property delivers.
+    public init(_ property: ObservableProperty<Value>) {
+        source = property
+        storage = Locked(Storage(value: property.value))
+        let made = property.subscribe { [weak self] value in
+            self?.receive(value)
+        }
+        subscription.withLock { $0 = made }
+    }
+
+    /// Creates an observable view of `store`'s state: it changes once per dispatch or transaction that changed the
+    /// state, after the store's priority subscribers ran.
+    @MainActor
+    public convenience init(store: Store<Value>) {
+        self.init(store.state)
+    }
+
+    deinit {
+        subscription.withLock { $0?.dispose() }
+    }
+
+    /// The whole value; reading it registers every change.
+    public var value: Value {
+        registrar.access(self, keyPath: \.value)
+        return storage.withLock { $0.value }
+    }
+
+    /// The part of the value at `keyPath`; reading it registers that key path only.
+    public subscript<Member: Equatable>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
+        self[keyPath]
+    }
+
+    /// The part of the value at `keyPath`; reading it registers that key path only.
+    public subscript<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> Member {
+        let observed = (\ObservedState<Value>.current).appending(path: keyPath)
+        let value = storage.withLock { storage -> Value in
+            if storage.readers[keyPath] == nil {
+                storage.readers[keyPath] = KeyPathReader(keyPath: keyPath, observed: observed)
+            }
+            return storage.value
+        }
+        registrar.access(self, keyPath: observed)
+        return value[keyPath: keyPath]
+    }
+
+    /// The value without registering anything; the root of the key paths Observation is told about.
+    private var current: Value {
+        storage.withLock { $0.value }
+    }
+
+    private func receive(_ new: Value) {
+        let changed = storage.withLock { storage in
+            storage.readers.values.filter { $0.changed(storage.value, new) }
+        }
+        registrar.willSet(self, keyPath: \.value)
+        for reader in changed {
+            reader.willSet(registrar, of: self)
+        }
+        storage.withLock { $0.value = new }
+        for reader in changed {
+            reader.didSet(registrar, of: self)
+        }
+        registrar.didSet(self, keyPath: \.value)
+    }
+}
+
+/// A key path an ``ObservedState`` was read at: how to tell whether its value changed, and how to tell Observation.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+private protocol MemberReader<Value> {
+    associatedtype Value: Sendable
+    func changed(_ old: Value, _ new: Value) -> Bool
+    func willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>)
+    func didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>)
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+private struct KeyPathReader<Value: Sendable, Member: Equatable>: MemberReader {
+    let keyPath: KeyPath<Value, Member>
+    let observed: KeyPath<ObservedState<Value>, Member>
+
+    func changed(_ old: Value, _ new: Value) -> Bool {
+        old[keyPath: keyPath] != new[keyPath: keyPath]
+    }
+
+    func willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
+        registrar.willSet(state, keyPath: observed)
+    }
+
+    func didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
+        registrar.didSet(state, keyPath: observed)
+    }
+}

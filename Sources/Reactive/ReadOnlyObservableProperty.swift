@@ -1,0 +1,68 @@
+/// A read-only view of an ``ObservableProperty``: its value and its changes, without the setter.
+///
+/// The owner of a property hands this view out when it alone writes the value; the Redux store's `state` is one.
+///
+/// ```swift
+/// let count = ObservableProperty(0)
+/// let view = count.readOnly
+/// view.subscribe { print("count is", $0) }.add(to: bag)  // prints "count is 0" at once
+/// count.value = 1                                        // prints "count is 1": the view sees every change
+/// ```
+///
+/// It gives the same guarantees as the property it views: subscribers get the current value first, then every
+/// change, synchronously and in subscription order, on the thread that set it.
+public final class ReadOnlyObservableProperty<Value: Sendable>: Sendable {
+    let source: ObservableProperty<Value>
+
+    /// A view of `source`.
+    public init(_ source: ObservableProperty<Value>) {
+        self.source = source
+    }
+
+    /// The current value.
+    public var value: Value { source.value }
+
+    /// The number of active subscribers of the viewed property.
+    public var subscriberCount: Int { source.subscriberCount }
+
+    /// Subscribes `handler`: it is called with the current value at once, then with every new value. See
+    /// ``ObservableProperty/subscribe(_:)``.
+    /// - Returns: The subscription; keep it in a ``SubscriptionReferenceBag`` or call ``Subscription/dispose()``.
+    @discardableResult
+    public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+        source.subscribe(handler)
+    }
+
+    /// An asynchronous sequence of the values: the current value first, then each new one.
+    public var values: AsyncStream<Value> { source.values }
+
+    /// A property holding `transform` of the value, updated on every change; see ``ObservableProperty/map(_:)``.
+    public func map<Mapped: Sendable>(_ transform: @escaping @Sendable (Value) -> Mapped) -> ObservableProperty<Mapped>
+    {
+        source.map(transform)
+    }
+
+    /// A property holding the latest value that satisfies `isIncluded`; see ``ObservableProperty/filter(_:)``.
+    public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> ObservableProperty<Value?> {
+        source.filter(isIncluded)
+    }
+
+    /// A property that skips a value equivalent to the one before it; see ``ObservableProperty/distinct(by:)``.
+    public func distinct(by areEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> ObservableProperty<Value> {
+        source.distinct(by: areEquivalent)
+    }
+}
+
+extension ReadOnlyObservableProperty where Value: Equatable {
+    /// A property that skips a value equal to the one before it.
+    public func distinct() -> ObservableProperty<Value> {
+        source.distinct()
+    }
+}
+
+extension ObservableProperty {
+    /// A read-only view of this property, for handing out when only its owner may set it.
+    public var readOnly: ReadOnlyObservableProperty<Value> {
+        ReadOnlyObservableProperty(self)
+    }
+}

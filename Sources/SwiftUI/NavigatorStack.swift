@@ -1,0 +1,40 @@
+#if canImport(SwiftUI)
+import BrigadeCore
+import BrigadeNavigation
+import SwiftUI
+
+/// A `NavigationStack` bound to an ``ObservableNavigator``: its root, its path, and a sheet for its first modal.
+///
+/// ```swift
+/// NavigatorStack(navigator: navigator) { route in
+///     switch route.pattern {
+///     case "/notes": NoteListView(notes: notes)
+///     default: NoteView(route: route)
+///     }
+/// }
+/// ```
+///
+/// A back swipe or a sheet swiped down sets the navigator's path, which delivers the lifecycle events; this view
+/// forwards none.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public struct NavigatorStack<Content: View>: View {
+    @Bindable private var navigator: ObservableNavigator
+    private let content: (RouteDescription) -> Content
+
+    /// Creates the stack; `content` draws the view of a route.
+    public init(navigator: ObservableNavigator, @ViewBuilder content: @escaping (RouteDescription) -> Content) {
+        self.navigator = navigator
+        self.content = content
+    }
+
+    /// The navigation stack, with `content` for the root, every route of the path and the sheet.
+    public var body: some View {
+        NavigationStack(path: $navigator.path) {
+            if let root = navigator.root {
+                content(root).navigationDestination(for: RouteDescription.self) { route in content(route) }
+            }
+        }
+        .sheet(item: $navigator.sheet) { route in content(route) }
+    }
+}
+#endif

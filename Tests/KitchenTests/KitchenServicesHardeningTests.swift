@@ -1,0 +1,140 @@
+import BrigadeKitchen
+import BrigadeReactive
+import Foundation
+import Testing
+
+@Suite("Larder hardening")
+struct LarderHardeningTests {
+    @Test("a symbolic link inside the directory to a file outside it is refused, and nothing is read")
+    func linkOutside() throws {
+        let outside = try larderDirectory(["secret.json": #"{"password": "hunter2"}"#])
+        let directory = try larderDirectory([:])
+        defer {
+            try? FileManager.default.removeItem(at: outside)
+            try? FileManager.default.removeItem(at: directory)
+        }
+        let fileManager = FileManager.default
+        try fileManager.createSymbolicLink(
+            at: directory.appendingPathComponent("menu.json"),
+            withDestinationURL: outside.appendingPathComponent("secret.json"))
+        try fileManager.createSymbolicLink(
+            at: directory.appendingPathComponent("passwd.json"), withDestinationURL: URL(fileURLWithPath: "/etc/passwd")
+        )
+        let larder = Larder(directory: directory)
+        for name in ["menu", "passwd"] {
+            let error = #expect(throws: LarderError.self) { try larder.data(named: name) }
+            guard case .outsideDirectory(let refused, _) = error else {
+                Issue.record("expected outsideDirectory, got \(String(describing: error))")
+                continue
+            }
+            #expect(refused == name)
+            #expect(throws: LarderError.self) { try larder.json(named: name) }
+        }
+    }
+
+    @Test("links that stay inside the directory, and a directory reached through a link, still work")
+    func linksInside() throws {
+        let directory = try larderDirectory(["menu.json": #"{"dishes": ["soup"]}"#])
+        let parent = try larderDirectory([:])
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(at: parent)
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("today.json").path, withDestinationPath: "menu.json")
+        let linkedDirectory = parent.appendingPathComponent("larder")
+        try FileManager.default.createSymbolicLink(at: linkedDirectory, withDestinationURL: directory)
+        for larder in [Larder(directory: directory), Larder(directory: linkedDirectory)] {
+            #expect(try larder.settings(named: "today").values["dishes"] == .array([.string("soup")]))
+            #expect(try larder.settings(named: "menu").values["dishes"] == .array([.string("soup")]))
+        }
+    }
+}
+
+@Suite("Sommelier hardening")
+struct SommelierHardeningTests {
+    let table = TextTable(["greet": ["en": "Hello {0}, you have {1}"]])
+
+    @Test("arguments are put in in one pass: a placeholder inside an argument stays as written")
+    func onePass() {
+        let sommelier = Sommelier(table: table, log: { _ in })
+        #expect(sommelier.text("greet", "{1}", 3) == "Hello {1}, you have 3")
+        #expect(sommelier.text("greet", "{0}", "{0}") == "Hello {0}, you have {0}")
+        #expect(sommelier.text("greet", "Ada") == "Hello Ada, you have {1}")
+    }
+
+    @Test("placeholders that name no argument are kept as written")
+    func unknownPlaceholders() {
+        let table = TextTable(["odd": ["en": "{} {x} {+0} {{0}} {99999999999999999999} {0"]])
+        let sommelier = Sommelier(table: table, log: { _ in })
+        #expect(sommelier.text("odd", "A") == "{} {x} {+0} {A} {99999999999999999999} {0")
+    }
+
+    @Test("the missing keys kept are bounded; one line says when more are not reported")
+    func boundedMissingKeys() {
+        let log = Logged()
+        let sommelier = Sommelier(table: table, log: log.append)
+        let asked = Sommelier.missingKeyLimit * 5
+        for index in 0..<asked {
+            #expect(sommelier.text("missing \(index)") == "missing \(index)")
+        }
+        #expect(sommelier.missingKeys.value.count == Sommelier.missingKeyLimit)
+        #expect(sommelier.missingKeys.value.contains("missing 0"))
+        #expect(log.all.count == Sommelier.missingKeyLimit + 1)
+        #expect(
+            log.all.last
+                == "Sommelier: more than \(Sommelier.missingKeyLimit) keys have no text; further ones are not reported")
+    }
+}
+
+@Suite("TemporaryValues hardening")
+struct TemporaryValuesHardeningTests {
+    @Test("a removed value frees its key: no slot is kept for keys set and removed")
+    func removedIsFreed() {
+        let temporary = TemporaryValues()
+        for index in 0..<10_000 {
+            let key = TemporaryKey<String>("draft \(index)")
+            temporary.set("text \(index)", for: key)
+            temporary.remove(key)
+        }
+        #expect(temporary.count == 0)
+        let key = TemporaryKey<Int>("table")
+        temporary.set(4, for: key)
+        #expect(temporary.count == 1)
+        weak let property = temporary.observe(key)
+        #expect(property != nil, "kept while it holds a value")
+        temporary.remove(key)
+        #expect(property == nil, "freed once removed")
+        #expect(temporary.value(for: key) == nil)
+        #expect(temporary.count == 0)
+    }
+
+    @Test("reading or observing a key without setting it keeps nothing once the observer is gone")
+    func readingKeepsNothing() {
+        let temporary = TemporaryValues()
+        weak var property: ObservableProperty<String?>?
+        for index in 0..<1_000 {
+            let key = TemporaryKey<String>("draft \(index)")
+            #expect(temporary.value(for: key) == nil)
+            property = temporary.observe(key)
+        }
+        #expect(property == nil)
+        #expect(temporary.count == 0)
+    }
+
+    @Test("an observer keeps seeing its key across remove and set")
+    func observerSurvivesRemove() {
+        let temporary = TemporaryValues()
+        let seen = Logged()
+        let bag = SubscriptionReferenceBag()
+        let key = TemporaryKey<String>("draft")
+        temporary.observe(key).subscribe { seen.append($0 ?? "nil") }.add(to: bag)
+        temporary.set("one", for: key)
+        temporary.remove(key)
+        temporary.set("two", for: key)
+        temporary.removeAll()
+        temporary.set("three", for: key)
+        #expect(seen.all == ["nil", "one", "nil", "two", "nil", "three"])
+        #expect(temporary.count == 1)
+    }
+}
