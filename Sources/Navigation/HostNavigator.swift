@@ -1,7 +1,7 @@
 import BrigadeCore
 
-/// A ``Navigator`` over a platform's navigation container (a ``NavigationHost``): BrigadeUIKit's navigator, its
-/// logic here, platform-neutral.
+/// A ``BrigadeCore/Navigator`` over a platform's navigation container (a ``NavigationHost``): BrigadeUIKit's navigator,
+/// its logic here, platform-neutral.
 ///
 /// ```swift
 /// let navigator = HostNavigator(host: BrigadeNavigationController())   // UIKit
@@ -36,7 +36,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         }
     }
 
-    /// Pushes `controller`; see ``Navigator/push(_:animated:)``.
+    /// Pushes `controller`; see ``BrigadeCore/Navigator/push(_:animated:)``.
     public func push(_ controller: any Controller, animated: Bool) async throws {
         try await serially {
             try checkNotShown(controller)
@@ -44,7 +44,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         }
     }
 
-    /// Pops the top of the navigation stack; see ``Navigator/pop(animated:)``.
+    /// Pops the top of the navigation stack; see ``BrigadeCore/Navigator/pop(animated:)``.
     public func pop(animated: Bool) async throws {
         try await serially {
             guard stack.count > 1 else { throw NavigatorError.nothingToPop }
@@ -52,7 +52,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         }
     }
 
-    /// Pops until `controller` is on top; see ``Navigator/pop(to:animated:)``.
+    /// Pops until `controller` is on top; see ``BrigadeCore/Navigator/pop(to:animated:)``.
     public func pop(to controller: any Controller, animated: Bool) async throws {
         try await serially {
             guard let index = stack.lastIndex(where: { $0 === controller }) else {
@@ -63,7 +63,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         }
     }
 
-    /// Presents `controller` modally; see ``Navigator/present(_:animated:)``.
+    /// Presents `controller` modally; see ``BrigadeCore/Navigator/present(_:animated:)``.
     public func present(_ controller: any Controller, animated: Bool) async throws {
         try await serially {
             try checkNotShown(controller)
@@ -74,7 +74,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         }
     }
 
-    /// Dismisses the topmost modal; see ``Navigator/dismiss(animated:)``.
+    /// Dismisses the topmost modal; see ``BrigadeCore/Navigator/dismiss(animated:)``.
     public func dismiss(animated: Bool) async throws {
         try await serially {
             guard let top = modalStack.last else { throw NavigatorError.nothingToDismiss }
@@ -82,13 +82,13 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         }
     }
 
-    /// Dismisses every modal and shows `controller` alone; see ``Navigator/setRoot(_:animated:)``.
+    /// Dismisses every modal and shows `controller` alone; see ``BrigadeCore/Navigator/setRoot(_:animated:)``.
     public func setRoot(_ controller: any Controller, animated: Bool) async throws {
         try await setStack([controller], animated: animated)
     }
 
     /// Dismisses every modal, then shows `controllers` in one host transition; see
-    /// ``Navigator/setStack(_:animated:)``.
+    /// ``BrigadeCore/Navigator/setStack(_:animated:)``.
     /// - Throws: ``NavigatorError/alreadyShown(_:)`` for a controller in the list twice, or the host's error;
     ///   nothing changes then.
     public func setStack(_ controllers: [any Controller], animated: Bool) async throws {
@@ -104,7 +104,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         }
     }
 
-    /// Replaces the top of the stack; see ``Navigator/replaceTop(with:animated:)``.
+    /// Replaces the top of the stack; see ``BrigadeCore/Navigator/replaceTop(with:animated:)``.
     public func replaceTop(with controller: any Controller, animated: Bool) async throws {
         try await serially {
             try checkNotShown(controller)

@@ -15,7 +15,7 @@ import BrigadeCore
 /// ```
 ///
 /// Rules:
-/// - ``LifecycleEvent/load`` is delivered once in the controller's life; a later one is ignored.
+/// - ``BrigadeCore/LifecycleEvent/load`` is delivered once in the controller's life; a later one is ignored.
 /// - An appear or disappear event is ignored when it repeats the last one delivered to the controller (whatever
 ///   its `animated` flag), as when a platform reports `viewWillAppear` twice.
 /// - An appear event to a controller not loaded yet delivers `load` first.

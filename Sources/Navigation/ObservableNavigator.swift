@@ -2,7 +2,7 @@ import BrigadeCore
 import BrigadeWireframe
 import Observation
 
-/// A state-driven ``Navigator`` for SwiftUI: its stacks are observable arrays of ``RouteDescription``s, so
+/// A state-driven ``BrigadeCore/Navigator`` for SwiftUI: its stacks are observable arrays of ``RouteDescription``s, so
 /// `NavigationStack(path: $navigator.path)` and `.sheet(item:)` bind to them.
 ///
 /// ```swift
@@ -20,9 +20,9 @@ import Observation
 ///   left and makes controllers for the new ones through the wireframe, all at once. A route that cannot be made
 ///   leaves the path unchanged; the setter records the error in ``lastError`` and ``setPath(_:animated:)`` throws it.
 /// - Lifecycle: this navigator delivers every lifecycle event itself, through ``LifecycleDelivery``, in the order of
-///   ``LifecycleEvent``: the controller that was on screen gets `willDisappear`, the new one `willAppear`, the stacks
-///   change, then `didDisappear` and `didAppear`. Controllers that arrive below the new top get `load` only, and
-///   controllers that leave from below the top get nothing (they had disappeared when they were covered). A modal
+///   ``BrigadeCore/LifecycleEvent``: the controller that was on screen gets `willDisappear`, the new one `willAppear`,
+///   the stacks change, then `didDisappear` and `didAppear`. Controllers that arrive below the new top get `load` only,
+///   and controllers that leave from below the top get nothing (they had disappeared when they were covered). A modal
 ///   counts as covering the screen. SwiftUI views must not forward `onAppear`/`onDisappear` to controllers.
 /// - Every method returns once the stacks changed and the events were delivered (SwiftUI animates from the state).
 /// - ``setStack(_:animated:)`` with an empty list empties both stacks.
@@ -154,19 +154,19 @@ public final class ObservableNavigator: Navigator, Observable {
 
     // MARK: - Navigator
 
-    /// Pushes `controller`; see ``Navigator/push(_:animated:)``.
+    /// Pushes `controller`; see ``BrigadeCore/Navigator/push(_:animated:)``.
     public func push(_ controller: any Controller, animated: Bool) async throws {
         try checkNotShown(controller)
         change(entries: entries + [Self.entry(controller)], modals: modals, animated: animated)
     }
 
-    /// Pops the top of the navigation stack; see ``Navigator/pop(animated:)``.
+    /// Pops the top of the navigation stack; see ``BrigadeCore/Navigator/pop(animated:)``.
     public func pop(animated: Bool) async throws {
         guard entries.count > 1 else { throw NavigatorError.nothingToPop }
         change(entries: Array(entries.dropLast()), modals: modals, animated: animated)
     }
 
-    /// Pops until `controller` is on top; see ``Navigator/pop(to:animated:)``.
+    /// Pops until `controller` is on top; see ``BrigadeCore/Navigator/pop(to:animated:)``.
     public func pop(to controller: any Controller, animated: Bool) async throws {
         guard let index = entries.lastIndex(where: { $0.controller === controller }) else {
             throw NavigatorError.notOnStack(Self.name(of: controller))
@@ -174,25 +174,26 @@ public final class ObservableNavigator: Navigator, Observable {
         change(entries: Array(entries.prefix(index + 1)), modals: modals, animated: animated)
     }
 
-    /// Presents `controller` modally; see ``Navigator/present(_:animated:)``.
+    /// Presents `controller` modally; see ``BrigadeCore/Navigator/present(_:animated:)``.
     public func present(_ controller: any Controller, animated: Bool) async throws {
         try checkNotShown(controller)
         change(entries: entries, modals: modals + [Self.entry(controller)], animated: animated)
     }
 
-    /// Dismisses the topmost modal; see ``Navigator/dismiss(animated:)``.
+    /// Dismisses the topmost modal; see ``BrigadeCore/Navigator/dismiss(animated:)``.
     public func dismiss(animated: Bool) async throws {
         guard !modals.isEmpty else { throw NavigatorError.nothingToDismiss }
         change(entries: entries, modals: Array(modals.dropLast()), animated: animated)
     }
 
-    /// Makes `controller` the only controller; see ``Navigator/setRoot(_:animated:)``.
+    /// Makes `controller` the only controller; see ``BrigadeCore/Navigator/setRoot(_:animated:)``.
     public func setRoot(_ controller: any Controller, animated: Bool) async throws {
         try await setStack([controller], animated: animated)
     }
 
-    /// Replaces the whole stack and dismisses every modal in one change; see ``Navigator/setStack(_:animated:)``.
-    /// An empty list empties both stacks. Controllers already on the stack keep their entries.
+    /// Replaces the whole stack and dismisses every modal in one change; see
+    /// ``BrigadeCore/Navigator/setStack(_:animated:)``. An empty list empties both stacks. Controllers already on the
+    /// stack keep their entries.
     /// - Throws: ``NavigatorError/alreadyShown(_:)`` when a controller is in the list twice; nothing changes.
     public func setStack(_ controllers: [any Controller], animated: Bool) async throws {
         for (index, controller) in controllers.enumerated()
@@ -205,7 +206,7 @@ public final class ObservableNavigator: Navigator, Observable {
         change(entries: newEntries, modals: [], animated: animated)
     }
 
-    /// Replaces the top of the stack; see ``Navigator/replaceTop(with:animated:)``.
+    /// Replaces the top of the stack; see ``BrigadeCore/Navigator/replaceTop(with:animated:)``.
     public func replaceTop(with controller: any Controller, animated: Bool) async throws {
         try checkNotShown(controller)
         change(entries: entries.dropLast() + [Self.entry(controller)], modals: modals, animated: animated)

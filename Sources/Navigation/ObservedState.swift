@@ -2,8 +2,8 @@ import BrigadeReactive
 import BrigadeRedux
 import Observation
 
-/// An `Observable` view of an ``ObservableProperty`` (a store's state, Sommelier's language, any property), for
-/// SwiftUI views and anything else that reads through Swift's Observation module.
+/// An `Observable` view of an ``BrigadeReactive/ObservableProperty`` (a store's state, Sommelier's language, any
+/// property), for SwiftUI views and anything else that reads through Swift's Observation module.
 ///
 /// ```swift
 /// let notes = ObservedState(store: store)
@@ -17,8 +17,8 @@ import Observation
 ///   value tells Observation about a key path only when its value changed (compared with `==`), so a view that read
 ///   `a` is not invalidated by a change of `b`.
 /// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
-/// - It changes once per delivery of the property: for a ``Store``, once per dispatch or transaction that changed
-///   the state, so `withObservationTracking`'s `onChange` fires once per transaction.
+/// - It changes once per delivery of the property: for a ``BrigadeRedux/Store``, once per dispatch or transaction that
+///   changed the state, so `withObservationTracking`'s `onChange` fires once per transaction.
 /// - Thread-safe: the property may be set on any thread; Observation is told on that thread.
 /// - It holds the property, not the other way round (the property's subscription holds it weakly), and it ends its
 ///   subscription when it is released.

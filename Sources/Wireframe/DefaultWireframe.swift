@@ -216,11 +216,13 @@ public final class DefaultWireframe: Wireframe {
     /// in order, and every modal is dismissed.
     ///
     /// Every controller is made (with its presenters) before anything is shown; then the navigator shows them in
-    /// one transition (``Navigator/setStack(_:animated:)``). When a URL matches no pattern, or a provider or presenter
-    /// throws, nothing on screen changes. Option providers still run for each URL, but every controller goes onto
-    /// the navigation stack whatever option they choose, without routing presenters. Routing observers are told
-    /// `willPresent` for each controller, bottom first, before the transition, and `didPresent` after it.
-    /// - Parameter animated: Whether the transition is animated.
+    /// one transition (``BrigadeCore/Navigator/setStack(_:animated:)``). When a URL matches no pattern, or a provider
+    /// or presenter throws, nothing on screen changes. Option providers still run for each URL, but every controller
+    /// goes onto the navigation stack whatever option they choose, without routing presenters. Routing observers are
+    /// told `willPresent` for each controller, bottom first, before the transition, and `didPresent` after it.
+    /// - Parameters:
+    ///   - urls: The stack's URLs, bottom first.
+    ///   - animated: Whether the transition is animated.
     /// - Throws: ``WireframeError/noRoute(url:)`` for the first URL that matches no pattern,
     ///   ``WireframeError/noController(url:pattern:)`` for one that no controller provider takes (also when a routing
     ///   handler does: a handler shows nothing a stack can hold), a navigator error
