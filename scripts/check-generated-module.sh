@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Generates a module with `brigade new-module` into a temporary package that depends on Brigade by path, then builds
-# it and runs the generated tests: they must pass as generated.
+# Generates modules with `brigade new-module` inside a temporary package that depends on Brigade by path (run from
+# the package, so the tool finds Sources/App and Tests/AppTests itself), builds it and runs the generated tests:
+# they must pass as generated. Then changes the Redux template's item type as a user would (other fields, an Int id)
+# and builds and runs the tests again: they must still compile and pass.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -11,10 +13,6 @@ swift build --product brigade
 brigade="$(swift build --show-bin-path)/brigade"
 
 mkdir -p "$work/Sources/App" "$work/Tests/AppTests"
-"$brigade" new-module Menu --route /menu --output "$work/Sources/App" --tests "$work/Tests/AppTests" --app-module App
-"$brigade" new-module OrderDetail --route '/orders/:id(/:tab)' --output "$work/Sources/App" \
-    --tests "$work/Tests/AppTests" --app-module App
-
 cat >"$work/Package.swift" <<PACKAGE
 // swift-tools-version:6.0
 import PackageDescription
@@ -36,5 +34,36 @@ let package = Package(
 PACKAGE
 
 cd "$work"
+"$brigade" new-module Menu --route /menu
+"$brigade" new-module OrderDetail --route '/orders/:id(/:tab)'
+(cd Sources/App && "$brigade" new-module Dishes --template redux --route '/dishes/:category(/:page)')
+test -f Sources/App/Dishes/DishesFeature.swift
+test -f Tests/AppTests/DishesTests/DishesFeatureTests.swift
+
 swift build --build-tests
 swift test
+
+# The user's own item type: other fields and an Int id. Only the model file changes.
+model=Sources/App/Dishes/DishesModel.swift
+python3 - "$model" <<'PYTHON'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+replacements = [
+    ("public var id: String", "public var id: Int"),
+    ("public var title: String", "public var name: String\n    /// The price in cents.\n    public var price: Int"),
+    ("public init(id: String, title: String) {\n        self.id = id\n        self.title = title",
+     "public init(id: Int, name: String, price: Int) {\n        self.id = id\n        self.name = name\n"
+     "        self.price = price"),
+    ("public var rowTitle: String { title }", "public var rowTitle: String { \"\\(name), \\(price) cents\" }"),
+    ('[DishesItem(id: "1", title: "First"), DishesItem(id: "2", title: "Second")]',
+     '[DishesItem(id: 7, name: "Soup", price: 650), DishesItem(id: 9, name: "Tart", price: 850)]'),
+]
+for old, new in replacements:
+    if old not in text:
+        sys.exit(f"check-generated-module: the model no longer contains {old!r}")
+    text = text.replace(old, new)
+open(path, "w").write(text)
+PYTHON
+swift build --build-tests
+swift test --skip-build --filter DishesFeatureTests

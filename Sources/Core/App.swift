@@ -23,14 +23,26 @@ public protocol App: AnyObject {
 public enum AppError: Error, CustomStringConvertible {
     /// A feature observer threw while installing a feature.
     case observerFailed(feature: String, observer: String, underlying: any Error)
+    /// A feature that none of the app's observers installs (``FeatureObserver/installs(_:)``): a LogicFeature added
+    /// to a WireframeApp, or any feature added to a DefaultApp without observers. It does nothing in that app.
+    case featureNotInstalled(feature: String, observers: [String])
 
     /// What went wrong, naming the feature, the observer and the observer's error.
     public var description: String {
         switch self {
         case .observerFailed(let feature, let observer, let underlying):
             return "feature observer \(observer) failed to add feature \(feature): \(underlying)"
+        case .featureNotInstalled(let feature, let observers):
+            return "feature \(feature) was added, but no feature observer installs it"
+                + " (observers: \(listed(observers))); add it to an app whose observers handle its kind"
+                + " (a LogicFeature needs a ReduxApp or BrigadeApp, a ViewFeature a WireframeApp or BrigadeApp)"
         }
     }
+}
+
+/// `names` joined by ", ", or "none".
+private func listed(_ names: [String]) -> String {
+    names.isEmpty ? "none" : names.joined(separator: ", ")
 }
 
 /// The plain ``App``: a list of features and a list of observers.
@@ -47,6 +59,11 @@ public final class DefaultApp: App {
 
     /// The observers added so far, in order.
     public private(set) var featureObservers: [any FeatureObserver] = []
+    /// What the app reported without stopping, oldest first: each feature that no observer installed when it was
+    /// added (``AppError/featureNotInstalled(feature:observers:)``).
+    public private(set) var diagnostics: [AppError] = []
+    /// Called on the main actor with each diagnostic as it is reported, after it is added to ``diagnostics``.
+    public var onDiagnostic: ((AppError) -> Void)?
 
     /// Creates an app with no features and no observers.
     public init() {}
@@ -62,6 +79,24 @@ public final class DefaultApp: App {
             try install(feature, with: observer)
         }
         features.append(feature)
+        if !featureObservers.contains(where: { $0.installs(feature) }) {
+            report(.featureNotInstalled(feature: feature.featureName, observers: featureObservers.map(\.observerName)))
+        }
+    }
+
+    /// Checks that every feature added so far is installed by at least one observer now, for the end of setup
+    /// (a feature added before its observer is reported by ``add(feature:)`` but passes here).
+    ///
+    /// - Throws: ``AppError/featureNotInstalled(feature:observers:)`` for the first feature that no observer installs.
+    public func verifyFeaturesInstalled() throws(AppError) {
+        for feature in features where !featureObservers.contains(where: { $0.installs(feature) }) {
+            throw .featureNotInstalled(feature: feature.featureName, observers: featureObservers.map(\.observerName))
+        }
+    }
+
+    private func report(_ diagnostic: AppError) {
+        diagnostics.append(diagnostic)
+        onDiagnostic?(diagnostic)
     }
 
     /// Adds `observer` and replays the earlier features to it; see ``App/add(featureObserver:)``.
@@ -93,6 +128,21 @@ public protocol ComposedApp: App {
 extension ComposedApp {
     /// The features added so far, in order.
     public var features: [any Feature] { composition.features }
+
+    /// What the app reported without stopping; see ``DefaultApp/diagnostics``.
+    public var diagnostics: [AppError] { composition.diagnostics }
+
+    /// Called with each diagnostic as it is reported; see ``DefaultApp/onDiagnostic``.
+    public var onDiagnostic: ((AppError) -> Void)? {
+        get { composition.onDiagnostic }
+        set { composition.onDiagnostic = newValue }
+    }
+
+    /// Checks that every feature added so far is installed by an observer; see
+    /// ``DefaultApp/verifyFeaturesInstalled()``.
+    public func verifyFeaturesInstalled() throws(AppError) {
+        try composition.verifyFeaturesInstalled()
+    }
 
     /// Adds `feature` and hands it to every observer; see ``App/add(feature:)``.
     public func add(feature: any Feature) throws {

@@ -26,12 +26,23 @@ public protocol FeatureObserver: AnyObject {
     ///
     /// - Throws: Any error; the app wraps it in ``AppError/observerFailed(feature:observer:underlying:)``.
     func featureAdded(application: any App, feature: any Feature) throws
+    /// Whether this observer installs something of `feature`; the app reports a feature that no observer installs
+    /// (``AppError/featureNotInstalled(feature:observers:)``).
+    ///
+    /// By default `true`: an observer that does not say is taken to install every feature, so it never causes a
+    /// report. Brigade's own observers answer for the feature kinds they handle.
+    func installs(_ feature: any Feature) -> Bool
 
     /// A name for messages and errors; by default the observer's type name.
     var observerName: String { get }
 }
 
 extension FeatureObserver {
+    /// `true`: an observer that does not say is taken to install every feature.
+    public func installs(_ feature: any Feature) -> Bool {
+        true
+    }
+
     /// The observer's type name.
     public var observerName: String {
         String(describing: type(of: self))

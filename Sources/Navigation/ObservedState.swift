@@ -33,17 +33,18 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     private let registrar = ObservationRegistrar()
     // `storage` guards the current value and the readers; Observation is called with it released.
     private let storage: Locked<Storage>
-    private let source: ObservableProperty<Value>
+    // Holds the viewed property, so the view keeps what it follows alive.
+    private let source: AnyObject
     private let subscription = Locked<Subscription?>(nil)
 
     /// Creates an observable view of `property`; it follows every value the property delivers.
-    public init(_ property: ObservableProperty<Value>) {
-        source = property
-        storage = Locked(Storage(value: property.value))
-        let made = property.subscribe { [weak self] value in
-            self?.receive(value)
-        }
-        subscription.withLock { $0 = made }
+    public convenience init(_ property: ObservableProperty<Value>) {
+        self.init(value: property.value, source: property, subscribe: property.subscribe)
+    }
+
+    /// Creates an observable view of a read-only `property`; it follows every value the property delivers.
+    public convenience init(_ property: ReadOnlyObservableProperty<Value>) {
+        self.init(value: property.value, source: property, subscribe: property.subscribe)
     }
 
     /// Creates an observable view of `store`'s state: it changes once per dispatch or transaction that changed the
@@ -51,6 +52,18 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     @MainActor
     public convenience init(store: Store<Value>) {
         self.init(store.state)
+    }
+
+    private init(
+        value: Value, source: AnyObject,
+        subscribe: (@escaping @Sendable (Value) -> Void) -> Subscription
+    ) {
+        self.source = source
+        storage = Locked(Storage(value: value))
+        let made = subscribe { [weak self] value in
+            self?.receive(value)
+        }
+        subscription.withLock { $0 = made }
     }
 
     deinit {

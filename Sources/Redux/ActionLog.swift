@@ -28,12 +28,15 @@ public final class ActionLog {
         public let action: any Action
         /// When the middleware saw it.
         public let time: Date
+        /// What the store noticed while processing it (an action no reducer handled, an undo with nothing to
+        /// undo), when the log is attached to the store with ``ActionLog/attach(to:)``.
+        public internal(set) var diagnostics: [StoreDiagnostic] = []
     }
 
     /// The most entries kept; the oldest are dropped first.
     public let limit: Int
     /// The recorded actions, oldest first.
-    public private(set) var entries: [Entry] = []
+    public internal(set) var entries: [Entry] = []
     private let clock: @Sendable () -> Date
 
     /// Creates an empty log.
@@ -67,7 +70,8 @@ public final class ActionLog {
         entries.removeAll()
     }
 
-    /// The Codable actions of the log as a JSON array of `{"type", "time", "action"}` objects, oldest first.
+    /// The Codable actions of the log as a JSON array of `{"type", "time", "action"}` objects, oldest first; an
+    /// action the store reported a diagnostic for also has `"diagnostics"`, the messages (ignored by replay).
     ///
     /// An action that is not Codable cannot be written and is left out; ``unexportableCount`` says how many.
     /// - Parameter registry: Names the action types; unregistered types are named by their type name.
@@ -77,7 +81,10 @@ public final class ActionLog {
         for entry in entries {
             guard let encodable = entry.action as? any Encodable else { continue }
             let type = registry?.name(of: entry.action) ?? ActionRegistry.defaultName(of: type(of: entry.action))
-            records.append(Record(type: type, time: entry.time.timeIntervalSince1970, action: encodable))
+            records.append(
+                Record(
+                    type: type, time: entry.time.timeIntervalSince1970, action: encodable,
+                    diagnostics: entry.diagnostics.map(\.description)))
         }
         do {
             let encoder = JSONEncoder()
@@ -118,15 +125,19 @@ public final class ActionLog {
         let type: String
         let time: Double
         let action: any Encodable
+        let diagnostics: [String]
 
         enum CodingKeys: String, CodingKey {
-            case type, time, action
+            case type, time, action, diagnostics
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(type, forKey: .type)
             try container.encode(time, forKey: .time)
+            if !diagnostics.isEmpty {
+                try container.encode(diagnostics, forKey: .diagnostics)
+            }
             do {
                 try container.encode(action, forKey: .action)
             } catch {

@@ -110,6 +110,11 @@ public final class ReducerContainer: ReducerProvider {
         return chain.isUndoable ? .reducedUndoable : .reduced
     }
 
+    /// Whether an asynchronous reducer is registered for `A` and `S`.
+    func hasAsyncReducer<A: Action, S>(_: A.Type, _: S.Type) -> Bool {
+        asyncChains.value(A.self, S.self) != nil
+    }
+
     /// Starts the asynchronous reducers for `A` and `S`; returns how many were started. Each calls `apply` on the
     /// main actor with its change once its work ends.
     func startAsyncReducers<A: Action, S>(

@@ -48,6 +48,8 @@ public final class Store<State: Sendable> {
     private var link: StoreLink<State>?
     /// Told about every reduction, for BrigadeTesting's `TestStore`.
     @usableFromInline package var reductionObserver: ((ReductionEvent<State>) -> Void)?
+    /// Told about each ``StoreDiagnostic``; see ``addDiagnosticHandler(_:)``.
+    @usableFromInline var diagnosticHandlers: [@MainActor (StoreDiagnostic) -> Void] = []
 
     /// Creates a store.
     /// - Parameters:
@@ -298,6 +300,9 @@ public final class Store<State: Sendable> {
             next = appReducer(reducers, action, next)
             changed = true
         }
+        if outcome == .unhandled, appReducer == nil, !diagnosticHandlers.isEmpty {
+            reportUnhandled(A.self)
+        }
         if changed {
             if outcome == .reducedUndoable {
                 history.record(current, restoring: reducers.restorer(for: A.self, State.self))
@@ -321,6 +326,8 @@ public final class Store<State: Sendable> {
         if let restored {
             current = restored
             isDirty = true
+        } else if !diagnosticHandlers.isEmpty {
+            report(undo ? .nothingToUndo : .nothingToRedo)
         }
     }
 

@@ -9,9 +9,12 @@ if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h")
     exit(arguments.isEmpty ? 2 : 0)
 }
 do {
-    for path in try BrigadeCommand.run(arguments, currentDirectory: FileManager.default.currentDirectoryPath) {
+    let report = try BrigadeCommand.perform(arguments, currentDirectory: FileManager.default.currentDirectoryPath)
+    for path in report.created {
         print("created \(path)")
     }
+    print("")
+    print(report.nextSteps.joined(separator: "\n"))
 } catch {
     FileHandle.standardError.write(Data("brigade: \(error)\n".utf8))
     exit(1)

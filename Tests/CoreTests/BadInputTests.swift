@@ -16,6 +16,19 @@ struct CoreBadInputTests {
         #expect(app.features.isEmpty)
     }
 
+    @Test("AppError.featureNotInstalled")
+    func featureNotInstalled() throws {
+        let bare = DefaultApp()
+        try bare.add(feature: NamedFeature("menu"))
+        let error = #expect(throws: AppError.self) { try bare.verifyFeaturesInstalled() }
+        #expect(
+            error?.description
+                == "feature menu was added, but no feature observer installs it (observers: none); add it to an app"
+                + " whose observers handle its kind (a LogicFeature needs a ReduxApp or BrigadeApp, a ViewFeature a"
+                + " WireframeApp or BrigadeApp)")
+        #expect(bare.features.count == 1)
+    }
+
     @Test("RouteParameterError.missing")
     func missingParameter() {
         let error = #expect(throws: RouteParameterError.self) { try RouteParameters(["id": "7"]).int("dish") }

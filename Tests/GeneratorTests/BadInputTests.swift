@@ -64,4 +64,38 @@ struct GeneratorBadInputTests {
             failure { _ = try BrigadeCommand.run(["new-module"], currentDirectory: "/tmp") }
                 == "new-module needs a name (see brigade --help)")
     }
+    @Test("GeneratorError.noPackage")
+    func noPackage() throws {
+        let directory = temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.standardizedFileURL.path
+        #expect(
+            failure { _ = try BrigadeCommand.run(["new-module", "Menu"], currentDirectory: path) }
+                == "no Package.swift in \(path) or above it; run brigade inside a Swift package or give --output DIR")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
+    }
+
+    @Test("GeneratorError.noTarget")
+    func noTarget() throws {
+        let root = try temporaryPackage(targets: ["App", "Tools"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.standardizedFileURL.path
+        #expect(
+            failure { _ = try BrigadeCommand.run(["new-module", "Menu"], currentDirectory: path) }
+                == "cannot tell which target of the package at \(path) the module goes into (targets: App, Tools);"
+                + " give --target NAME")
+    }
+
+    @Test("GeneratorError.unknownTarget")
+    func unknownTarget() throws {
+        let root = try temporaryPackage(targets: ["App"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(
+            failure {
+                _ = try BrigadeCommand.run(["new-module", "Menu", "--target", "Ap"], currentDirectory: root.path)
+            }
+                == "no target 'Ap' under Sources (targets: App)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/Ap").path))
+    }
 }

@@ -12,6 +12,11 @@ public struct BistroOptions: Equatable, Sendable {
     public var showHelp = false
     /// The starting language.
     public var language = "en"
+    /// Whether to show, after each command, the actions it dispatched, the state fields they changed and the
+    /// navigation stack (`--trace`).
+    public var trace = false
+    /// An action log written by `log export FILE`, replayed before the first command (`--replay FILE`).
+    public var replayPath: String?
 
     /// Options with the default data directory and nothing else.
     public init(dataDirectory: URL = BistroOptions.defaultDataDirectory()) {
@@ -41,6 +46,10 @@ public struct BistroOptions: Equatable, Sendable {
                 scriptPath = try Self.value(for: argument, from: &rest)
             case "--language":
                 language = try Self.value(for: argument, from: &rest)
+            case "--trace":
+                trace = true
+            case "--replay":
+                replayPath = try Self.value(for: argument, from: &rest)
             default:
                 throw .unknownOption(argument)
             }
@@ -75,7 +84,8 @@ public struct BistroOptions: Equatable, Sendable {
     public static let help = """
         bistro — a terminal restaurant built on Brigade
 
-        USAGE: bistro [--data-dir DIR] [--specials-url URL] [--script FILE] [--language CODE]
+        USAGE: bistro [--data-dir DIR] [--specials-url URL] [--script FILE] [--language CODE] [--trace]
+                      [--replay FILE]
 
         OPTIONS:
           --data-dir DIR       where placed orders are stored (default: $XDG_DATA_HOME/bistro,
@@ -83,6 +93,9 @@ public struct BistroOptions: Equatable, Sendable {
           --specials-url URL   an HTTP API that answers today's specials as JSON: [{"name": …, "price": cents}]
           --script FILE        run the commands in FILE, printing each command and the screen after it
           --language CODE      start in en, de or fr
+          --trace              after each command, show the actions it dispatched, the state fields they changed
+                               and the navigation stack (in colour on a terminal)
+          --replay FILE        replay an action log written by `log export FILE` before the first command
           -h, --help           show this help
 
         MODES:
@@ -99,6 +112,7 @@ public struct BistroOptions: Equatable, Sendable {
           place                        place the order; it is stored in the data directory
           undo, redo                   undo or redo the last change to the order
           lang <code>                  switch the language (en, de, fr)
+          log [export FILE]            show the action log, or write it as JSON (bistro --replay FILE replays it)
           help                         show the commands
           quit                         leave
         """

@@ -15,10 +15,16 @@ public final class BistroSession {
     public let navigator = HeadlessNavigator()
     /// Messages from start-up, such as a data directory that cannot be used.
     public private(set) var notices: [String] = []
-    private let sommelier: Sommelier
-    private let menu: Menu
+    let sommelier: Sommelier
+    let menu: Menu
     private let work = PendingWork()
     private let archive: SQLiteStore?
+    /// Every action the store processed, for `log` and `log export FILE`.
+    let log = ActionLog()
+    /// The action types a log may contain, for export and `--replay`.
+    let registry = BistroSession.makeRegistry()
+    /// The `--trace` lines; `nil` without `--trace`.
+    private let tracer: Tracer?
 
     /// What a command produced.
     public enum Outcome: Equatable, Sendable {
@@ -38,7 +44,7 @@ public final class BistroSession {
     public init(options: BistroOptions) async throws {
         let larder = Larder(bundle: .module, subdirectory: "Resources")
         menu = try larder.decode(Menu.self, named: "menu")
-        let table = try TextTable.load(from: larder, named: "copy")
+        let table = try Self.texts(from: larder)
         sommelier = Sommelier(table: table, defaultLanguage: "en", log: { _ in })
         let kitchen = Kitchen()
         try kitchen.register(Sommelier.self) { [sommelier] _ in sommelier }
@@ -64,7 +70,14 @@ public final class BistroSession {
         }
         self.notices = notices
 
-        let store = Store(initialState: BistroState())
+        let tracer = options.trace ? Tracer() : nil
+        self.tracer = tracer
+        let store = Store(
+            initialState: BistroState(), middleware: [log.middleware()] + (tracer.map { [$0.middleware()] } ?? []))
+        log.attach(to: store)
+        if let tracer {
+            store.addDiagnosticHandler { tracer.record($0) }
+        }
         app = BrigadeApp(redux: Redux(store: store), kitchen: kitchen, navigator: navigator)
         let context = ScreenContext(store: store, texts: Texts(sommelier: sommelier, menu: menu))
         let features: [any Feature] = [
@@ -91,57 +104,82 @@ public final class BistroSession {
             try await app.wireframe.route(to: "/settings/language/\(options.language)")
         }
         try await app.wireframe.route(to: "/menu", option: .root.animated(false))
+        if let path = options.replayPath {
+            try replay(path)
+        }
+        tracer?.recordStack(of: navigator)
     }
 
     /// The store.
     public var store: Store<BistroState> { app.store }
+
+    /// Adds `notice` to the start-up messages.
+    func addNotice(_ notice: String) {
+        notices.append(notice)
+    }
 
     /// The lines of the screen on top.
     public var screen: [String] {
         (navigator.topController as? TextScreen)?.lines ?? []
     }
 
+    /// The `--trace` lines recorded since the last call (the start-up's, then each command's); empty without
+    /// `--trace`.
+    public func takeTrace() -> [TraceLine] {
+        tracer?.take() ?? []
+    }
+
     /// Runs one command line.
     public func execute(_ line: String) async -> Outcome {
+        let outcome = await run(line)
+        tracer?.recordStack(of: navigator)
+        return outcome
+    }
+
+    private func run(_ line: String) async -> Outcome {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let command = words.first?.lowercased() else { return .screen(screen) }
         let arguments = Array(words.dropFirst())
         do {
             switch command {
             case "open":
-                guard arguments.count == 1 else { return .error("usage: open <path | bistro://url>") }
+                guard arguments.count == 1 else { return .error(text("error.usage.open")) }
                 try await open(arguments[0])
             case "back":
-                guard navigator.stack.count > 1 else { return .error("nothing to go back to") }
+                guard navigator.stack.count > 1 else { return .error(text("error.nothingBack")) }
                 try await app.wireframe.popController(animated: false)
             case "add":
-                try add(arguments)
+                let confirmation = try add(arguments)
+                await work.finish()
+                return .screen(screen + ["", confirmation])
             case "remove":
-                guard arguments.count == 1 else { return .error("usage: remove <dish>") }
+                guard arguments.count == 1 else { return .error(text("error.usage.remove")) }
                 guard store.currentState.order.contains(where: { $0.dish == arguments[0] }) else {
-                    return .error("'\(arguments[0])' is not in the order")
+                    return .error(text("error.notInOrder", arguments[0]))
                 }
                 store.dispatch(RemoveDish(dish: arguments[0]))
             case "place":
                 try await place()
             case "undo":
-                guard store.history.canUndo.value else { return .error("nothing to undo") }
+                guard store.history.canUndo.value else { return .error(text("error.nothingUndo")) }
                 store.dispatch(Undo())
             case "redo":
-                guard store.history.canRedo.value else { return .error("nothing to redo") }
+                guard store.history.canRedo.value else { return .error(text("error.nothingRedo")) }
                 store.dispatch(Redo())
             case "lang":
-                guard arguments.count == 1 else { return .error("usage: lang <code>") }
+                guard arguments.count == 1 else { return .error(text("error.usage.lang")) }
                 try await app.wireframe.route(to: "/settings/language/\(arguments[0])")
+            case "log":
+                return try showLog(arguments)
             case "help":
-                return .text(BistroOptions.help.components(separatedBy: "COMMANDS:\n").last ?? BistroOptions.help)
+                return .text(text("help.commands"))
             case "quit", "exit":
                 return .quit
             default:
-                return .error("unknown command '\(command)' (type help)")
+                return .error(text("error.unknownCommand", command))
             }
         } catch {
-            return .error(Self.describe(error))
+            return .error(message(for: error))
         }
         await work.finish()
         return .screen(screen)
@@ -158,39 +196,45 @@ public final class BistroSession {
         try await app.wireframe.route(url: url, option: option)
     }
 
-    private func add(_ arguments: [String]) throws {
-        guard (1...2).contains(arguments.count) else { throw CommandError("usage: add <dish> [qty]") }
+    /// Adds the dish; returns the confirmation to show.
+    private func add(_ arguments: [String]) throws -> String {
+        guard (1...2).contains(arguments.count) else { throw CommandError(text("error.usage.add")) }
         let dish = arguments[0]
         guard menu.dish(dish) != nil else { throw BistroError.unknownDish(dish) }
         var quantity = 1
         if arguments.count == 2 {
             guard let number = Int(arguments[1]), (1...99).contains(number) else {
-                throw CommandError("invalid quantity '\(arguments[1])': use a whole number from 1 to 99")
+                throw CommandError(text("error.quantity", arguments[1]))
             }
             quantity = number
         }
         store.dispatch(AddDish(dish: dish, quantity: quantity))
+        let state = store.currentState
+        let texts = Texts(sommelier: sommelier, menu: menu)
+        return text(
+            "confirm.added", quantity, texts.name(of: dish, state), state.order.reduce(0) { $0 + $1.quantity },
+            texts.price(texts.total(of: state.order), state))
     }
 
     private func place() async throws {
         let state = store.currentState
-        guard !state.order.isEmpty else { throw CommandError("the order is empty; add a dish first") }
+        guard !state.order.isEmpty else { throw CommandError(text("error.emptyOrder")) }
         guard let archive else {
-            throw CommandError("cannot place the order: the data directory cannot be used")
+            throw CommandError(text("error.noDataDirectory"))
         }
         let total = state.order.reduce(0) { $0 + (menu.dish($1.dish)?.price ?? 0) * $1.quantity }
         let order = PlacedOrder(id: state.nextOrderNumber, lines: state.order, total: total)
         do {
             try await archive.persist(order)
         } catch {
-            throw CommandError("cannot save the order: \(Self.describe(error))")
+            throw CommandError(text("error.saveFailed", message(for: error)))
         }
         store.dispatch(OrderPlaced(order: order))
         store.history.clear()
         try await app.wireframe.route(to: "/orders/\(order.id)", option: .push.animated(false))
     }
 
-    private static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         switch error {
         case WireframeError.noRoute(let url): return "no screen at '\(url.absoluteString)' (type help)"
         case WireframeError.routingFailed(_, let underlying): return describe(underlying)

@@ -62,7 +62,7 @@ public struct BistroState: Sendable, Equatable {
 }
 
 /// Adds dishes to the order; undoable.
-public struct AddDish: UndoableAction {
+public struct AddDish: UndoableAction, Codable {
     /// The dish's id.
     public let dish: String
     /// How many, at least 1.
@@ -70,25 +70,25 @@ public struct AddDish: UndoableAction {
 }
 
 /// Removes a dish from the order; undoable.
-public struct RemoveDish: UndoableAction {
+public struct RemoveDish: UndoableAction, Codable {
     /// The dish's id.
     public let dish: String
 }
 
 /// An order was placed and stored.
-public struct OrderPlaced: Action {
+public struct OrderPlaced: Action, Codable {
     /// The order.
     public let order: PlacedOrder
 }
 
 /// The orders stored by earlier runs were loaded.
-public struct OrdersLoaded: Action {
+public struct OrdersLoaded: Action, Codable {
     /// The orders.
     public let orders: [PlacedOrder]
 }
 
 /// The language changed.
-public struct SetLanguage: Action {
+public struct SetLanguage: Action, Codable {
     /// The language code.
     public let code: String
 }

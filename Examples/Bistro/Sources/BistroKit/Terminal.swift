@@ -15,16 +15,22 @@ public enum Terminal {
         let session: BistroSession
         do {
             session = try await BistroSession(options: options)
+        } catch let error as ReplayError {
+            FileHandle.standardError.write(Data("bistro: \(error)\n".utf8))
+            return 1
         } catch {
             FileHandle.standardError.write(Data("bistro: cannot start: \(error)\n".utf8))
             return 1
         }
+        let colour = isatty(STDOUT_FILENO) != 0
         if let path = options.scriptPath {
             guard let script = try? String(contentsOfFile: path, encoding: .utf8) else {
                 FileHandle.standardError.write(Data("bistro: cannot read script '\(path)'\n".utf8))
                 return 1
             }
-            print(await transcript(of: script.components(separatedBy: .newlines), in: session), terminator: "")
+            print(
+                await transcript(of: script.components(separatedBy: .newlines), in: session, colour: colour),
+                terminator: "")
             return 0
         }
         if isatty(STDIN_FILENO) == 0 {
@@ -32,7 +38,7 @@ public enum Terminal {
             while let line = readLine() {
                 lines.append(line)
             }
-            print(await transcript(of: lines, in: session), terminator: "")
+            print(await transcript(of: lines, in: session, colour: colour), terminator: "")
             return 0
         }
         await interactive(session)
@@ -40,21 +46,36 @@ public enum Terminal {
     }
 
     /// The scripted output of `commands`: the start-up notices and the first screen, then each command after `> `
-    /// and what it produced.
+    /// and what it produced; with `--trace`, each step's trace lines after its output.
+    /// - Parameter colour: Whether the trace lines are coloured (on a terminal); plain by default.
     @MainActor
-    public static func transcript(of commands: [String], in session: BistroSession) async -> String {
+    public static func transcript(
+        of commands: [String], in session: BistroSession, colour: Bool = false
+    ) async -> String {
         var output = session.notices.map { $0 + "\n" }.joined()
         output += session.screen.joined(separator: "\n") + "\n"
+        output += traced(session, colour: colour)
         for command in commands where !command.trimmingCharacters(in: .whitespaces).isEmpty {
             output += "\n> \(command)\n"
-            switch await session.execute(command) {
+            let outcome = await session.execute(command)
+            switch outcome {
             case .screen(let lines): output += lines.joined(separator: "\n") + "\n"
             case .error(let message): output += "error: \(message)\n"
             case .text(let text): output += text + "\n"
-            case .quit: return output
+            case .quit: break
+            }
+            output += traced(session, colour: colour)
+            if outcome == .quit {
+                return output
             }
         }
         return output
+    }
+
+    /// The trace lines the session recorded since the last call, one per line.
+    @MainActor
+    private static func traced(_ session: BistroSession, colour: Bool) -> String {
+        session.takeTrace().map { $0.rendered(colour: colour) + "\n" }.joined()
     }
 
     @MainActor
@@ -67,6 +88,7 @@ public enum Terminal {
             print("\(red)\(notice)\(reset)")
         }
         draw(session.screen, bold: bold, reset: reset)
+        print(traced(session, colour: true), terminator: "")
         while true {
             print("\(dim)bistro>\(reset) ", terminator: "")
             fflush(nil)
@@ -77,6 +99,7 @@ public enum Terminal {
             case .text(let text): print(text)
             case .quit: return
             }
+            print(traced(session, colour: true), terminator: "")
         }
     }
 

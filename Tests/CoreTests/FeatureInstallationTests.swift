@@ -1,0 +1,62 @@
+import BrigadeCore
+import Testing
+
+/// An observer that installs only the features whose name it was given.
+@MainActor
+final class SelectiveObserver: FeatureObserver {
+    let accepted: Set<String>
+    init(accepting accepted: Set<String>) { self.accepted = accepted }
+    var observerName: String { "selective" }
+    func featureAdded(application: any App, feature: any Feature) throws {}
+    func installs(_ feature: any Feature) -> Bool { accepted.contains(feature.featureName) }
+}
+
+@Suite("Features no observer installs")
+@MainActor
+struct FeatureInstallationTests {
+    @Test("a feature added to a bare DefaultApp is reported to the diagnostic handler and kept in diagnostics")
+    func bareApp() {
+        let app = DefaultApp()
+        var seen: [String] = []
+        app.onDiagnostic = { seen.append($0.description) }
+        #expect(throws: Never.self) { try app.add(feature: NamedFeature("menu")) }
+        let message =
+            "feature menu was added, but no feature observer installs it (observers: none); add it to an app whose"
+            + " observers handle its kind (a LogicFeature needs a ReduxApp or BrigadeApp, a ViewFeature a"
+            + " WireframeApp or BrigadeApp)"
+        #expect(seen == [message])
+        #expect(app.diagnostics.map(\.description) == [message])
+        #expect(app.features.count == 1)
+    }
+
+    @Test("a feature an observer installs is not reported")
+    func installed() throws {
+        let app = DefaultApp(featureObservers: [SelectiveObserver(accepting: ["menu"])])
+        try app.add(feature: NamedFeature("menu"))
+        #expect(app.diagnostics.isEmpty)
+        try app.verifyFeaturesInstalled()
+    }
+
+    @Test("the report names the observers that were asked")
+    func namesObservers() throws {
+        let app = DefaultApp(featureObservers: [SelectiveObserver(accepting: ["menu"])])
+        try app.add(feature: NamedFeature("cart"))
+        #expect(app.diagnostics.first?.description.contains("(observers: selective)") == true)
+    }
+
+    @Test("an observer that does not say is taken to install everything")
+    func defaultInstalls() throws {
+        let app = DefaultApp(featureObservers: [LoggingObserver("plain", log: Log())])
+        try app.add(feature: NamedFeature("menu"))
+        #expect(app.diagnostics.isEmpty)
+    }
+
+    @Test("verifyFeaturesInstalled passes once a later observer installs an early feature")
+    func verifyAfterLateObserver() throws {
+        let app = DefaultApp()
+        try app.add(feature: NamedFeature("menu"))
+        #expect(throws: AppError.self) { try app.verifyFeaturesInstalled() }
+        try app.add(featureObserver: SelectiveObserver(accepting: ["menu"]))
+        try app.verifyFeaturesInstalled()
+    }
+}
