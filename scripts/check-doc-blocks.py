@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Typechecks every ```swift block of README.md and docs/*.md against the debug build's modules.
+"""Compiles every ```swift block of README.md and docs/*.md against the debug build's modules.
 
 The blocks of one page are joined, in order, into one main file that imports the Brigade modules (so top-level
-statements are allowed and a later block sees what an earlier one declared), and `swiftc -typecheck` checks it.
+statements are allowed and a later block sees what an earlier one declared), and `swiftc -emit-sil` compiles it:
+type checking and the diagnostics that come after it (definite initialization, data-race safety), no code.
 A block with a line `<!-- partial -->` immediately above its fence is skipped: a fragment, or code of another
 library (VISPER's, in the migration guide). A block with a line `<!-- file: PATH -->` above its fence is a file of
 the repository shown in full (the Getting Started package): it must equal that file, and is compiled with its
@@ -106,7 +107,7 @@ def typecheck(path, scope, blocks, modules, scratch):
         handle.write(main_file(path, blocks))
     command = [
         os.environ.get("SWIFTC", "swiftc"),
-        "-typecheck",
+        "-emit-sil", "-o", os.devnull,
         "-diagnostic-style=llvm",
         # A guide's `let dishes = …` that it never reads is fine; errors only.
         "-suppress-warnings",
