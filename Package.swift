@@ -50,7 +50,7 @@ addComponent(
 addComponent(
     "Navigation",
     dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe"],
-    testDependencies: ["BrigadeKitchen"]
+    testDependencies: ["BrigadeKitchen", "BrigadeTesting"]
 )
 // The Apple-only glue: every file is wrapped in `#if canImport(UIKit)` / `#if canImport(SwiftUI)`, so on Linux these
 // targets build empty; they have no test target (their logic is BrigadeNavigation's, tested there).
@@ -98,7 +98,9 @@ addComponent(
 // The test kit: for users' test targets.
 addComponent(
     "Testing",
-    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadePresenter"]
+    dependencies: [
+        "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadePresenter", "BrigadeNavigation",
+    ]
 )
 
 // The module generator behind `brigade new-module`, and the tool.
@@ -120,7 +122,7 @@ package.targets.append(
 package.targets.append(
     .testTarget(
         name: "BistroTests",
-        dependencies: ["BistroKit", "TestHTTPServer"],
+        dependencies: ["BistroKit", "TestHTTPServer", "BrigadeTesting"],
         path: "Examples/Bistro/Tests/BistroTests",
         resources: [.copy("Golden")]
     )

@@ -2,6 +2,20 @@
 import PackageDescription
 
 // Brigade's performance suite: its own package, so the library products stay free of dependencies.
+// BrigadeWorkloads holds every workload once; BrigadeBenchmarks runs them as the ordo-one table (wall clock and
+// mallocs, each benchmark in a process of its own); BrigadeRatios runs each budget's pair interleaved in one process.
+let peers: [Target.Dependency] = [
+    .product(name: "BrigadeCore", package: "Brigade"),
+    .product(name: "BrigadeReactive", package: "Brigade"),
+    .product(name: "BrigadeRedux", package: "Brigade"),
+    .product(name: "BrigadeWireframe", package: "Brigade"),
+    .product(name: "BrigadeEntity", package: "Brigade"),
+    .product(name: "BrigadeKitchen", package: "Brigade"),
+    .product(name: "RoutingKit", package: "routing-kit"),
+    .product(name: "Swinject", package: "Swinject"),
+    .product(name: "OpenCombine", package: "OpenCombine"),
+]
+
 let package = Package(
     name: "BrigadeBenchmarks",
     platforms: [.macOS(.v13)],
@@ -13,22 +27,14 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
+        .target(name: "CSupport", path: "CSupport"),
+        .target(name: "BrigadeWorkloads", dependencies: peers + ["CSupport"], path: "Workloads"),
         .executableTarget(
             name: "BrigadeBenchmarks",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "BrigadeCore", package: "Brigade"),
-                .product(name: "BrigadeReactive", package: "Brigade"),
-                .product(name: "BrigadeRedux", package: "Brigade"),
-                .product(name: "BrigadeWireframe", package: "Brigade"),
-                .product(name: "BrigadeEntity", package: "Brigade"),
-                .product(name: "BrigadeKitchen", package: "Brigade"),
-                .product(name: "RoutingKit", package: "routing-kit"),
-                .product(name: "Swinject", package: "Swinject"),
-                .product(name: "OpenCombine", package: "OpenCombine"),
-            ],
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), "BrigadeWorkloads"],
             path: "Benchmarks/BrigadeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(name: "BrigadeRatios", dependencies: ["BrigadeWorkloads"], path: "Ratios"),
     ]
 )

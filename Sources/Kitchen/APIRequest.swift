@@ -259,8 +259,9 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
         case .responseTooLarge(let url, let limit): return "the response of \(url) is larger than \(limit) bytes"
         case .timeout(let url): return "\(url) did not answer in time"
         case .invalidHeader(let name, let value):
-            return "the header \(name.debugDescription): \(value.debugDescription) is not valid: a name is letters, "
-                + "digits and !#$%&'*+-.^_`|~, a value has no CR, LF or other control character; nothing was sent"
+            return "the header \(name.debugDescription): \(value.debugDescription) was not sent: a name must be an "
+                + "HTTP token (letters, digits and RFC 9110's token symbols), a value must hold no CR, LF or other "
+                + "control character"
         case .tooManyRedirects(let url, let limit):
             return "\(url) redirected more than \(limit) times"
         case .cancelled(let url): return "the request to \(url) was cancelled"

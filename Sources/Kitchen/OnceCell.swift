@@ -7,15 +7,20 @@ import Musl
 #endif
 
 /// A made shared instance, its type erased; ``Instance`` keeps it typed, so reading it back is a class check.
+@usableFromInline
 class AnyInstance: @unchecked Sendable {
     // Immutable after init: subclasses keep one `let`.
+    @usableFromInline
+    init() {}
 }
 
 /// A made shared instance of `Service`.
+@usableFromInline
 final class Instance<Service>: AnyInstance, @unchecked Sendable {
     // Immutable; `Service` was registered as `Sendable`.
-    let service: Service
+    @usableFromInline let service: Service
 
+    @usableFromInline
     init(_ service: Service) {
         self.service = service
     }
@@ -99,7 +104,7 @@ final class OnceCell: @unchecked Sendable {
         }
         settle(.made(made))
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let slot = published as? PublishedSlot {
-            _ = slot.instance.storeIfNil(made)
+            slot.publish(made)
         }
         return made
     }

@@ -45,8 +45,8 @@ public actor SQLiteStore: EntityStore {
 
     /// Opens, or creates, the database at `path` and brings its schema up to date.
     ///
-    /// Opening runs on the calling thread (it may wait up to 5 s for another process's lock); every later call runs
-    /// on the store's own queue.
+    /// Opening runs on the calling thread (it may wait up to 5 s for another process's lock); from async code, use
+    /// ``open(path:migrations:)``. Every later call runs on the store's own queue.
     /// - Parameters:
     ///   - path: The database file; created when missing.
     ///   - migrations: The app's migrations, oldest first; the database ends at version `migrations.count`.
@@ -68,6 +68,26 @@ public actor SQLiteStore: EntityStore {
         try Self.migrate(database, from: found, with: migrations)
         connection = SQLiteConnection(database)
         self.path = path
+    }
+
+    /// Opens, or creates, the database at `path` and brings its schema up to date, as
+    /// ``init(path:migrations:)`` does, but on a dispatch queue: waiting for another process's lock, or running the
+    /// migrations, never occupies a thread of Swift's concurrency pool.
+    /// - Parameters:
+    ///   - path: The database file; created when missing.
+    ///   - migrations: The app's migrations, oldest first; the database ends at version `migrations.count`.
+    /// - Returns: The open store.
+    /// - Throws: As ``init(path:migrations:)``.
+    public static func open(path: String, migrations: [Migration] = []) async throws(SQLiteError) -> SQLiteStore {
+        let result = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "Brigade.SQLiteStore.open").async {
+                continuation.resume(
+                    returning: Result { () throws(SQLiteError) in
+                        try SQLiteStore(path: path, migrations: migrations)
+                    })
+            }
+        }
+        return try result.get()
     }
 
     /// Keeps every entity type.
@@ -246,6 +266,11 @@ public actor SQLiteStore: EntityStore {
         for version in (found + 1)..<(migrations.count + 1) {
             try database.execute("BEGIN IMMEDIATE")
             do {
+                // Another connection may have run it while this one waited for the lock.
+                if try database.userVersion >= version {
+                    try database.execute("COMMIT")
+                    continue
+                }
                 try migrations[version - 1](database)
                 guard database.isInTransaction else {
                     throw SQLiteError.statementFailed(

@@ -4,24 +4,36 @@ import Synchronization
 /// ``Kitchen/seal()``, so the table is built once, published once, and never changes; each made instance is
 /// published once into its ``PublishedSlot``.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-final class SealedTable: Sendable {
-    private let snapshot = AtomicLazyReference<Snapshot>()
+final class SealedTable: SealedTableBase, @unchecked Sendable {
+    // Every stored property is immutable or atomic.
+    /// The table, retained once when it is published and released with the kitchen.
+    private let snapshot = Atomic<Unmanaged<Snapshot>?>(nil)
+
+    deinit {
+        snapshot.load(ordering: .acquiring)?.release()
+    }
 
     /// Publishes the cells of the shared registrations; only the first call counts.
     func publish(_ cells: [ObjectIdentifier: OnceCell]) {
-        _ = snapshot.storeIfNil(Snapshot(cells))
+        let table = Unmanaged.passRetained(Snapshot(cells))
+        if !snapshot.compareExchange(expected: nil, desired: table, ordering: .acquiringAndReleasing).exchanged {
+            table.release()
+        }
     }
 
-    /// The instance made for `key`, if the kitchen is sealed and it is made.
+    /// The instance made for `key`, if the kitchen is sealed and it is made; unretained: its slot keeps it for as
+    /// long as the table lives, and the table lives as long as its kitchen.
     @inline(__always)
-    func instance(for key: ObjectIdentifier) -> AnyInstance? {
-        snapshot.load()?.instance(for: key)
+    func instance(for key: ObjectIdentifier) -> Unmanaged<AnyInstance>? {
+        snapshot.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.instance(for: key) }
     }
 
     /// An open-addressed table from type to slot, keyed by the type's metadata address (no hashing beyond a shift).
     private final class Snapshot: Sendable {
         private let keys: [UInt]
-        private let slots: [PublishedSlot?]
+        /// The slots, unretained: `owners` keeps them, so a read retains nothing.
+        private let slots: [Unmanaged<PublishedSlot>?]
+        private let owners: [PublishedSlot]
         private let mask: Int
 
         init(_ cells: [ObjectIdentifier: OnceCell]) {
@@ -30,7 +42,8 @@ final class SealedTable: Sendable {
                 capacity *= 2
             }
             var keys = [UInt](repeating: 0, count: capacity)
-            var slots = [PublishedSlot?](repeating: nil, count: capacity)
+            var slots = [Unmanaged<PublishedSlot>?](repeating: nil, count: capacity)
+            var owners: [PublishedSlot] = []
             for (key, cell) in cells {
                 guard let slot = cell.published as? PublishedSlot else { continue }
                 let bits = UInt(bitPattern: key)
@@ -39,26 +52,27 @@ final class SealedTable: Sendable {
                     index = (index + 1) & (capacity - 1)
                 }
                 keys[index] = bits
-                slots[index] = slot
+                slots[index] = Unmanaged.passUnretained(slot)
+                owners.append(slot)
             }
             self.keys = keys
             self.slots = slots
+            self.owners = owners
             mask = capacity - 1
         }
 
-        @inline(__always)
         private static func start(_ bits: UInt, _ mask: Int) -> Int {
             Int(truncatingIfNeeded: bits >> 4) & mask
         }
 
         @inline(__always)
-        func instance(for key: ObjectIdentifier) -> AnyInstance? {
+        func instance(for key: ObjectIdentifier) -> Unmanaged<AnyInstance>? {
             let bits = UInt(bitPattern: key)
             var index = Self.start(bits, mask)
             while true {
                 let found = keys[index]
                 if found == bits {
-                    return slots[index]?.instance.load()
+                    return slots[index]?._withUnsafeGuaranteedRef { $0.instance }
                 }
                 if found == 0 {
                     return nil
@@ -69,8 +83,33 @@ final class SealedTable: Sendable {
     }
 }
 
+/// What a kitchen keeps of its ``SealedTable``, which exists only where the Synchronization module does.
+class SealedTableBase: @unchecked Sendable {
+    // No state: the subclass's is immutable or atomic.
+}
+
 /// One shared instance, published once it is made, for lock-free reads.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class PublishedSlot: Sendable {
-    let instance = AtomicLazyReference<AnyInstance>()
+    /// The instance, retained once when it is published and released with the slot.
+    private let published = Atomic<Unmanaged<AnyInstance>?>(nil)
+
+    deinit {
+        published.load(ordering: .acquiring)?.release()
+    }
+
+    /// The instance, once published; unretained: the slot keeps it.
+    var instance: Unmanaged<AnyInstance>? {
+        @inline(__always) get {
+            published.load(ordering: .acquiring)
+        }
+    }
+
+    /// Publishes `instance`; only the first call counts.
+    func publish(_ instance: AnyInstance) {
+        let retained = Unmanaged.passRetained(instance)
+        if !published.compareExchange(expected: nil, desired: retained, ordering: .acquiringAndReleasing).exchanged {
+            retained.release()
+        }
+    }
 }

@@ -1,7 +1,7 @@
 import BrigadeCore
 
-/// A ``BrigadeCore/Navigator`` over a platform's navigation container (a ``NavigationHost``): BrigadeUIKit's navigator,
-/// its logic here, platform-neutral.
+/// A ``BrigadeCore/Navigator`` over a platform's navigation container (a ``NavigationHost``): BrigadeUIKit's navigator, its
+/// logic here, platform-neutral.
 ///
 /// ```swift
 /// let navigator = HostNavigator(host: BrigadeNavigationController())   // UIKit
@@ -68,7 +68,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         try await serially {
             try checkNotShown(controller)
             try await transition { completion throws in
-                try host.present(controller, animated: animated, completion: completion)
+                try host.presentModal(controller, animated: animated, completion: completion)
             }
             modalStack.append(controller)
         }
@@ -89,7 +89,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
 
     /// Dismisses every modal, then shows `controllers` in one host transition; see
     /// ``BrigadeCore/Navigator/setStack(_:animated:)``.
-    /// - Throws: ``NavigatorError/alreadyShown(_:)`` for a controller in the list twice, or the host's error;
+    /// - Throws: ``BrigadeCore/NavigatorError/alreadyShown(_:)`` for a controller in the list twice, or the host's error;
     ///   nothing changes then.
     public func setStack(_ controllers: [any Controller], animated: Bool) async throws {
         try await serially {
@@ -123,7 +123,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
 
     private func dismissModals(from controller: any Controller, animated: Bool) async throws {
         try await transition { completion in
-            host.dismiss(controller, animated: animated, completion: completion)
+            host.dismissModal(controller, animated: animated, completion: completion)
         }
         if let index = modalStack.firstIndex(where: { $0 === controller }) {
             modalStack.removeSubrange(index...)

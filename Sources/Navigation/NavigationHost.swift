@@ -21,10 +21,10 @@ public protocol NavigationHost: AnyObject {
 
     /// Presents `controller` modally above everything shown.
     /// - Throws: ``NavigationError/unsupportedController(_:)`` for a controller the host cannot show.
-    func present(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void) throws
+    func presentModal(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void) throws
 
     /// Dismisses the modal `controller` and every modal above it.
-    func dismiss(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void)
+    func dismissModal(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void)
 }
 
 /// A change a ``NavigationHost`` reports because the user made it.

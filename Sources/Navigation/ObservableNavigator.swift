@@ -20,9 +20,9 @@ import Observation
 ///   left and makes controllers for the new ones through the wireframe, all at once. A route that cannot be made
 ///   leaves the path unchanged; the setter records the error in ``lastError`` and ``setPath(_:animated:)`` throws it.
 /// - Lifecycle: this navigator delivers every lifecycle event itself, through ``LifecycleDelivery``, in the order of
-///   ``BrigadeCore/LifecycleEvent``: the controller that was on screen gets `willDisappear`, the new one `willAppear`,
-///   the stacks change, then `didDisappear` and `didAppear`. Controllers that arrive below the new top get `load` only,
-///   and controllers that leave from below the top get nothing (they had disappeared when they were covered). A modal
+///   ``BrigadeCore/LifecycleEvent``: the controller that was on screen gets `willDisappear`, the new one `willAppear`, the stacks
+///   change, then `didDisappear` and `didAppear`. Controllers that arrive below the new top get `load` only, and
+///   controllers that leave from below the top get nothing (they had disappeared when they were covered). A modal
 ///   counts as covering the screen. SwiftUI views must not forward `onAppear`/`onDisappear` to controllers.
 /// - Every method returns once the stacks changed and the events were delivered (SwiftUI animates from the state).
 /// - ``setStack(_:animated:)`` with an empty list empties both stacks.
@@ -191,10 +191,9 @@ public final class ObservableNavigator: Navigator, Observable {
         try await setStack([controller], animated: animated)
     }
 
-    /// Replaces the whole stack and dismisses every modal in one change; see
-    /// ``BrigadeCore/Navigator/setStack(_:animated:)``. An empty list empties both stacks. Controllers already on the
-    /// stack keep their entries.
-    /// - Throws: ``NavigatorError/alreadyShown(_:)`` when a controller is in the list twice; nothing changes.
+    /// Replaces the whole stack and dismisses every modal in one change; see ``BrigadeCore/Navigator/setStack(_:animated:)``.
+    /// An empty list empties both stacks. Controllers already on the stack keep their entries.
+    /// - Throws: ``BrigadeCore/NavigatorError/alreadyShown(_:)`` when a controller is in the list twice; nothing changes.
     public func setStack(_ controllers: [any Controller], animated: Bool) async throws {
         for (index, controller) in controllers.enumerated()
         where controllers[..<index].contains(where: { $0 === controller }) {

@@ -2,8 +2,8 @@ import BrigadeReactive
 import BrigadeRedux
 import Observation
 
-/// An `Observable` view of an ``BrigadeReactive/ObservableProperty`` (a store's state, Sommelier's language, any
-/// property), for SwiftUI views and anything else that reads through Swift's Observation module.
+/// An `Observable` view of an ``BrigadeReactive/ObservableProperty`` (a store's state, Sommelier's language, any property), for
+/// SwiftUI views and anything else that reads through Swift's Observation module.
 ///
 /// ```swift
 /// let notes = ObservedState(store: store)
@@ -17,8 +17,8 @@ import Observation
 ///   value tells Observation about a key path only when its value changed (compared with `==`), so a view that read
 ///   `a` is not invalidated by a change of `b`.
 /// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
-/// - It changes once per delivery of the property: for a ``BrigadeRedux/Store``, once per dispatch or transaction that
-///   changed the state, so `withObservationTracking`'s `onChange` fires once per transaction.
+/// - It changes once per delivery of the property: for a ``BrigadeRedux/Store``, once per dispatch or transaction that changed
+///   the state, so `withObservationTracking`'s `onChange` fires once per transaction.
 /// - Thread-safe: the property may be set on any thread; Observation is told on that thread.
 /// - It holds the property, not the other way round (the property's subscription holds it weakly), and it ends its
 ///   subscription when it is released.
@@ -33,29 +33,24 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     private let registrar = ObservationRegistrar()
     // `storage` guards the current value and the readers; Observation is called with it released.
     private let storage: Locked<Storage>
-    // Holds the viewed property, so the view keeps what it follows alive.
+    /// The property followed, held so that it lives as long as this view.
     private let source: AnyObject
     private let subscription = Locked<Subscription?>(nil)
 
     /// Creates an observable view of `property`; it follows every value the property delivers.
     public convenience init(_ property: ObservableProperty<Value>) {
-        self.init(value: property.value, source: property, subscribe: property.subscribe)
+        self.init(source: property, value: property.value, subscribe: property.subscribe)
     }
 
-    /// Creates an observable view of a read-only `property`; it follows every value the property delivers.
+    /// Creates an observable view of `property` (a store's state, say); it follows every value the property
+    /// delivers.
     public convenience init(_ property: ReadOnlyObservableProperty<Value>) {
-        self.init(value: property.value, source: property, subscribe: property.subscribe)
-    }
-
-    /// Creates an observable view of `store`'s state: it changes once per dispatch or transaction that changed the
-    /// state, after the store's priority subscribers ran.
-    @MainActor
-    public convenience init(store: Store<Value>) {
-        self.init(store.state)
+        self.init(source: property, value: property.value, subscribe: property.subscribe)
     }
 
     private init(
-        value: Value, source: AnyObject,
+        source: AnyObject,
+        value: Value,
         subscribe: (@escaping @Sendable (Value) -> Void) -> Subscription
     ) {
         self.source = source
@@ -64,6 +59,13 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
             self?.receive(value)
         }
         subscription.withLock { $0 = made }
+    }
+
+    /// Creates an observable view of `store`'s state: it changes once per dispatch or transaction that changed the
+    /// state, after the store's priority subscribers ran.
+    @MainActor
+    public convenience init(store: Store<Value>) {
+        self.init(store.state)
     }
 
     deinit {
@@ -83,12 +85,14 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
 
     /// The part of the value at `keyPath`; reading it registers that key path only.
     public subscript<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> Member {
-        let observed = (\ObservedState<Value>.current).appending(path: keyPath)
-        let value = storage.withLock { storage -> Value in
-            if storage.readers[keyPath] == nil {
-                storage.readers[keyPath] = KeyPathReader(keyPath: keyPath, observed: observed)
+        // The key path Observation is told about is made once per key path, on its first read.
+        let (value, observed) = storage.withLock { storage -> (Value, KeyPath<ObservedState, Member>) in
+            if let reader = storage.readers[keyPath] as? KeyPathReader<Value, Member> {
+                return (storage.value, reader.observed)
             }
-            return storage.value
+            let observed = (\ObservedState<Value>.current).appending(path: keyPath)
+            storage.readers[keyPath] = KeyPathReader(keyPath: keyPath, observed: observed)
+            return (storage.value, observed)
         }
         registrar.access(self, keyPath: observed)
         return value[keyPath: keyPath]

@@ -16,8 +16,8 @@ import Foundation
 /// let url = try wireframe.url(for: note)   // /notes/7: reverse routing
 /// ```
 ///
-/// A wildcard's segments are kept joined by `/` under ``BrigadeCore/RouteParameters/wildcard``; other values that are
-/// not text (a caller's `Int`, say) are kept as `String(describing:)`.
+/// A wildcard's segments are kept joined by `/` under ``BrigadeCore/RouteParameters/wildcard``; other values that are not text
+/// (a caller's `Int`, say) are kept as `String(describing:)`.
 public struct RouteDescription: Hashable, Sendable, Codable, Identifiable, CustomStringConvertible {
     /// The route pattern, as registered (`/notes/:id`); empty for a controller shown without routing.
     public var pattern: String
@@ -90,8 +90,8 @@ extension DefaultWireframe {
         try routes.map { route throws(WireframeError) in try url(for: route) }
     }
 
-    /// Makes the controller for `route`, with its presenters, without showing it: what
-    /// ``BrigadeNavigation/ObservableNavigator`` asks for when SwiftUI appends a route to its path.
+    /// Makes the controller for `route`, with its presenters, without showing it: what ``BrigadeNavigation/ObservableNavigator``
+    /// asks for when SwiftUI appends a route to its path.
     /// - Throws: Any error of ``url(for:)`` or ``controller(url:parameters:)``.
     public func controller(for route: RouteDescription) throws -> any Controller {
         try controller(url: url(for: route))

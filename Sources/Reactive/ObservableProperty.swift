@@ -118,10 +118,21 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         let derived = ObservableProperty<Derived>(initial(current))
         box.value = derived
         derived.keepAlive(subscription(for: subscriber))
-        // A value set by another thread before `box` was filled reached nobody: catch up with the latest one.
-        let latest = withStorage { $0.sequence == subscriber.startSequence ? nil : $0.value }
+        // A value set by another thread before `box` was filled reached nobody: catch up with the latest one. The
+        // catch-up goes through the delivery rounds like a replay, so a value set meanwhile is delivered after it
+        // and the derived property ends on the source's latest value.
+        let latest = withStorage { storage -> Value? in
+            guard storage.sequence != subscriber.startSequence else { return nil }
+            if storage.isDelivering {
+                storage.pending.append(.replay(subscriber, storage.value))
+                return nil
+            }
+            storage.isDelivering = true
+            return storage.value
+        }
         if let latest {
-            update(derived, latest)
+            subscriber.handler(latest)
+            drain()
         }
         return derived
     }

@@ -53,6 +53,23 @@ public final class ReadOnlyObservableProperty<Value: Sendable>: Sendable {
     }
 }
 
+extension ReadOnlyObservableProperty {
+    /// A property holding this value and `other`'s, updated when either changes; see
+    /// ``ObservableProperty/combineLatest(_:)``.
+    public func combineLatest<Other: Sendable>(
+        _ other: ObservableProperty<Other>
+    ) -> ObservableProperty<(Value, Other)> {
+        source.combineLatest(other)
+    }
+
+    /// A property holding this value and `other`'s, updated when either changes.
+    public func combineLatest<Other: Sendable>(
+        _ other: ReadOnlyObservableProperty<Other>
+    ) -> ObservableProperty<(Value, Other)> {
+        source.combineLatest(other.source)
+    }
+}
+
 extension ReadOnlyObservableProperty where Value: Equatable {
     /// A property that skips a value equal to the one before it.
     public func distinct() -> ObservableProperty<Value> {

@@ -33,10 +33,13 @@ public struct Redo: Action, Codable, Equatable {
 public final class History<State: Sendable> {
     /// The most undo steps kept.
     public let limit: Int
-    /// Whether ``Undo`` would change the state; observable, for enabling an Undo button.
-    public let canUndo = ObservableProperty(false)
-    /// Whether ``Redo`` would change the state; observable.
-    public let canRedo = ObservableProperty(false)
+    /// Whether ``Undo`` would change the state; observable and read-only (the history alone writes it), for
+    /// enabling an Undo button.
+    public var canUndo: ReadOnlyObservableProperty<Bool> { canUndoPublisher.readOnly }
+    /// Whether ``Redo`` would change the state; observable and read-only.
+    public var canRedo: ReadOnlyObservableProperty<Bool> { canRedoPublisher.readOnly }
+    private let canUndoPublisher = ObservableProperty(false)
+    private let canRedoPublisher = ObservableProperty(false)
     private var undoStack: [Step] = []
     private var redoStack: [Step] = []
 
@@ -106,11 +109,11 @@ public final class History<State: Sendable> {
     }
 
     private func publish() {
-        if canUndo.value != !undoStack.isEmpty {
-            canUndo.value = !undoStack.isEmpty
+        if canUndoPublisher.value != !undoStack.isEmpty {
+            canUndoPublisher.value = !undoStack.isEmpty
         }
-        if canRedo.value != !redoStack.isEmpty {
-            canRedo.value = !redoStack.isEmpty
+        if canRedoPublisher.value != !redoStack.isEmpty {
+            canRedoPublisher.value = !redoStack.isEmpty
         }
     }
 }

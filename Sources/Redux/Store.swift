@@ -105,7 +105,8 @@ public final class Store<State: Sendable> {
         self.middleware.append(middleware)
     }
 
-    /// A dispatcher for any thread or task: it hops to the main actor and keeps each caller's order.
+    /// The enqueuing dispatcher, for any thread or task: it queues actions and hands them to the store on the main
+    /// actor, keeping each caller's order. Unlike ``dispatch(_:)``, it never processes an action before returning.
     public var actionDispatcher: StoreDispatcher {
         if let dispatcher {
             return dispatcher
@@ -125,8 +126,9 @@ public final class Store<State: Sendable> {
 
     // MARK: - Dispatch
 
-    /// Processes `action` synchronously: middleware, reducers, new state, subscribers told. Queued behind the
-    /// action being processed when called during processing.
+    /// The synchronous dispatch, on the main actor: processes `action` before returning (middleware, reducers, new
+    /// state, subscribers told). Queued behind the action being processed when called during processing. From
+    /// another thread or task, use ``actionDispatcher``.
     @inlinable
     public func dispatch<A: Action>(_ action: A) {
         guard !isProcessing, middleware.isEmpty else {

@@ -1,8 +1,12 @@
 import BrigadeCore
 import BrigadeReactive
 
-/// The ``BrigadeCore/ActionDispatcher`` of a ``Store``: takes actions from any thread or task and hands them to the
+/// The enqueuing ``BrigadeCore/ActionDispatcher`` of a ``Store``: takes actions from any thread or task and hands them to the
 /// store on the main actor, in the order they arrived, so each caller's order is kept.
+///
+/// It always defers: ``dispatch(_:)`` returns before the action is processed, even on the main actor (the store's
+/// own ``Store/dispatch(_:)`` is the synchronous one). ``dispatchAndWait(_:)`` returns once the action, and the
+/// actions queued before it, are processed and its asynchronous reducers finished.
 ///
 /// ```swift
 /// let dispatcher = store.actionDispatcher
@@ -28,7 +32,8 @@ public final class StoreDispatcher: ActionDispatcher {
         self.deliverAndWait = deliverAndWait
     }
 
-    /// Queues `action` for the store; it is dispatched on the main actor after the actions queued before it.
+    /// Queues `action` for the store and returns at once; it is dispatched on the main actor after the actions queued
+    /// before it.
     public func dispatch(_ action: any Action) {
         let schedule = pending.withLock { pending -> Bool in
             pending.actions.append(action)

@@ -8,6 +8,9 @@ import UIKit
 /// It shows ``Controller``s that are view controllers (``BrigadeViewController``), completes each transition when
 /// UIKit's transition coordinator says it completed, and reports the back button, interactive pops and sheets
 /// swiped down through ``onUserChange``. UIKit delivers the lifecycle events.
+///
+/// It is its own `delegate` and the delegate of the presentation controllers of what it presents: replacing them
+/// stops the syncing of the user's pops and swipes into the navigator.
 public final class BrigadeNavigationController: UINavigationController, NavigationHost,
     UINavigationControllerDelegate, UIAdaptivePresentationControllerDelegate
 {
@@ -24,13 +27,14 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
     public func setStack(
         _ controllers: [any Controller], animated: Bool, completion: @escaping @MainActor () -> Void
     ) throws {
+        let viewControllers = try controllers.map(Self.viewController)
         delegate = self
-        setViewControllers(try controllers.map(Self.viewController), animated: animated)
+        setViewControllers(viewControllers, animated: animated)
         whenTransitionCompletes(animated: animated, completion)
     }
 
     /// Presents `controller` from the topmost presented view controller.
-    public func present(
+    public func presentModal(
         _ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void
     ) throws {
         let viewController = try Self.viewController(controller)
@@ -43,7 +47,8 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
     }
 
     /// Dismisses `controller` and the modals above it.
-    public func dismiss(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void) {
+    public func dismissModal(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void)
+    {
         guard let presenting = (controller as? UIViewController)?.presentingViewController else {
             completion()
             return

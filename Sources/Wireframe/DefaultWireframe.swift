@@ -216,12 +216,12 @@ public final class DefaultWireframe: Wireframe {
     /// in order, and every modal is dismissed.
     ///
     /// Every controller is made (with its presenters) before anything is shown; then the navigator shows them in
-    /// one transition (``BrigadeCore/Navigator/setStack(_:animated:)``). When a URL matches no pattern, or a provider
-    /// or presenter throws, nothing on screen changes. Option providers still run for each URL, but every controller
-    /// goes onto the navigation stack whatever option they choose, without routing presenters. Routing observers are
-    /// told `willPresent` for each controller, bottom first, before the transition, and `didPresent` after it.
+    /// one transition (``BrigadeCore/Navigator/setStack(_:animated:)``). When a URL matches no pattern, or a provider or presenter
+    /// throws, nothing on screen changes. Option providers still run for each URL, but every controller goes onto
+    /// the navigation stack whatever option they choose, without routing presenters. Routing observers are told
+    /// `willPresent` for each controller, bottom first, before the transition, and `didPresent` after it.
     /// - Parameters:
-    ///   - urls: The stack's URLs, bottom first.
+    ///   - urls: The stack, bottom first; an empty list does nothing.
     ///   - animated: Whether the transition is animated.
     /// - Throws: ``WireframeError/noRoute(url:)`` for the first URL that matches no pattern,
     ///   ``WireframeError/noController(url:pattern:)`` for one that no controller provider takes (also when a routing
@@ -229,6 +229,7 @@ public final class DefaultWireframe: Wireframe {
     ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
     ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator threw.
     public func route(stack urls: [URL], animated: Bool = false) async throws {
+        guard let top = urls.last else { return }
         var planned: [(result: RouteResult, provider: any ControllerProvider)] = []
         for (index, url) in urls.enumerated() {
             let option = RoutingOption(index == 0 ? .root : .push, animated: animated && index == urls.count - 1)
@@ -252,7 +253,7 @@ public final class DefaultWireframe: Wireframe {
                 entry.observer.willPresent(controller: controllers[index], routeResult: result)
             }
         }
-        try await wrapping(urls.last ?? URL(fileURLWithPath: "/")) {
+        try await wrapping(top) {
             try await navigator.setStack(controllers, animated: animated)
         }
         for (index, (result, _)) in planned.enumerated() {

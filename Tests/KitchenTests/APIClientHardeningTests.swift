@@ -39,7 +39,7 @@ struct APIClientHardeningTests {
         let cancelled = Task { try await client.data(for: .get(path)) }
         cancelled.cancel()
         let outcome = await cancelled.result
-        // Released only now: a caller that waited for the response would have got it (after the server's 3 s hold).
+        // Released only now: a caller that waited for the response would have got it (after the server's 5 s hold).
         server.release("shared")
         #expect(throws: APIError.cancelled(url: server.url(path).absoluteString)) {
             try outcome.get()

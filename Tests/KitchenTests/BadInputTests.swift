@@ -349,6 +349,25 @@ extension APIClientTests {
                 == "the request to \(url("/delay/5000")) was cancelled")
     }
 
+    @Test("APIError.invalidHeader")
+    func apiInvalidHeader() async {
+        let request = APIRequest(method: .get, path: "/echo", headers: ["X-Waiter": "Ada\r\nInjected: yes"])
+        #expect(
+            await failure(APIError.self) { _ = try await client.data(for: request) }
+                == #"the header "X-Waiter": "Ada\r\nInjected: yes" was not sent: a name must be an HTTP token "#
+                + "(letters, digits and RFC 9110's token symbols), a value must hold no CR, LF or other control "
+                + "character")
+        #expect(server.connectionCount == 0)
+    }
+
+    @Test("APIError.tooManyRedirects")
+    func apiTooManyRedirects() async {
+        let limited = APIClient(baseURL: server.baseURL, retryPolicy: .never, maxRedirects: 2)
+        #expect(
+            await failure(APIError.self) { _ = try await limited.data(for: .get("/loop/0")) }
+                == "\(url("/loop/0")) redirected more than 2 times")
+    }
+
     @Test("APIError.decodingFailed")
     func apiDecodingFailed() async {
         let text = await failure(APIError.self) { _ = try await client.get("/json", as: [Int].self) }

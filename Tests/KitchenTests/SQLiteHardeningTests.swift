@@ -188,6 +188,34 @@ struct SQLiteHardeningTests {
         #expect(try await stores[0].getAll(Order.self).count == width)
     }
 
+    @Test("open(path:migrations:) waits for another connection's lock off the pool; concurrent opens migrate once")
+    func asyncOpenLeavesPoolFree() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("bistro.sqlite")
+        _ = try SQLiteStore(path: path)
+        let create: SQLiteStore.Migration = { _ = try $0.execute("CREATE TABLE tags(name TEXT)") }
+        let width = min(ProcessInfo.processInfo.activeProcessorCount, 16) + 1
+        let locker = try RawConnection(path: path)
+        try locker.run("BEGIN EXCLUSIVE")
+        let opens = (0..<width).map { _ in
+            Task { try await SQLiteStore.open(path: path, migrations: [create]) }
+        }
+        let sum = await withTaskGroup(of: Int.self) { group in
+            for value in 1...100 {
+                group.addTask {
+                    await Task.yield()
+                    return value
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(sum == 5050)
+        try locker.run("COMMIT")
+        for open in opens {
+            #expect(try await open.value.schemaVersion() == 1)
+        }
+    }
+
     // MARK: - Corruption
 
     @Test("once a store has seen corruption, writes fail with the same error and do not change the file")

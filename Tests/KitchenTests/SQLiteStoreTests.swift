@@ -158,7 +158,7 @@ struct SQLiteStoreTests {
     func killedWriter(run: Int) async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("crash.sqlite")
-        let committed = try CrashWriter.runAndKill(database: path, afterCommits: 3 + run % 5)
+        let committed = try await CrashWriter.runAndKill(database: path, afterCommits: 3 + run % 5, lane: run % 2)
         let store = try SQLiteStore(path: path)
         try await store.checkIntegrity()
         let rows = try await store.getAll(Row.self)
@@ -172,6 +172,19 @@ struct SQLiteStoreTests {
 
 /// Runs the `sqlite-crash-writer` executable and kills it with SIGKILL once it reported enough commits.
 enum CrashWriter {
+    /// Two lanes, so that two writers run at a time, as many as the concurrency pool of a 2-core machine would run.
+    static let lanes = [DispatchQueue(label: "crash-writer-0"), DispatchQueue(label: "crash-writer-1")]
+
+    /// Runs a writer on `lane`'s queue: waiting for it blocks that queue's thread, never one of the concurrency pool
+    /// (other tests' tasks, and the server threads they wait for, go on).
+    static func runAndKill(database: String, afterCommits count: Int, lane: Int) async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            lanes[lane % lanes.count].async {
+                continuation.resume(with: Result { try runAndKill(database: database, afterCommits: count) })
+            }
+        }
+    }
+
     static func runAndKill(database: String, afterCommits count: Int) throws -> Int {
         let process = Process()
         process.executableURL = try executable()

@@ -1,5 +1,6 @@
 import BrigadeCore
 import BrigadeNavigation
+import BrigadeTesting
 import BrigadeWireframe
 import Testing
 
@@ -42,14 +43,14 @@ struct NavigationBadInputTests {
     @Test("NavigationError.unsupportedController")
     func unsupportedController() async throws {
         let host = NavigationControllerDouble()
-        host.unsupported = ["terminal"]
+        host.canShow = { !($0 is TerminalScreen) }
         let navigator = HostNavigator(host: host)
         let error = await #expect(throws: NavigationError.self) {
-            try await navigator.setRoot(Screen("terminal", log: EventLog()), animated: false)
+            try await navigator.setRoot(TerminalScreen(), animated: false)
         }
         #expect(
             error?.description
-                == "the navigation host cannot show terminal: it is not one of the host's view controllers")
+                == "the navigation host cannot show TerminalScreen: it is not one of the host's view controllers")
         #expect(navigator.stack.isEmpty)
     }
 }

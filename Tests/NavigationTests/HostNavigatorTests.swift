@@ -1,5 +1,6 @@
 import BrigadeCore
 import BrigadeNavigation
+import BrigadeTesting
 import Testing
 
 @Suite("HostNavigator: UIKit's navigator, against a UINavigationController double")
@@ -175,9 +176,9 @@ struct HostNavigatorTests {
     @Test("a controller the host cannot show is an error and changes nothing")
     func unsupportedController() async throws {
         try await navigator.setRoot(screen("list"), animated: false)
-        host.unsupported = ["terminal"]
-        await #expect(throws: NavigationError.unsupportedController("terminal")) {
-            try await navigator.push(screen("terminal"), animated: true)
+        host.canShow = { !($0 is TerminalScreen) }
+        await #expect(throws: NavigationError.unsupportedController("TerminalScreen")) {
+            try await navigator.push(TerminalScreen(), animated: true)
         }
         #expect(names(navigator.stack) == ["list"])
         try await navigator.push(screen("note"), animated: false)
@@ -196,5 +197,23 @@ struct HostNavigatorTests {
         }
         try await navigator.setStack([], animated: false)
         #expect(navigator.stack.isEmpty && host.viewControllers.isEmpty)
+    }
+
+    @Test("a navigator nobody holds is released; the host keeps working and its callback then does nothing")
+    func navigatorReleased() async throws {
+        weak var weakNavigator: HostNavigator<NavigationControllerDouble>?
+        weak var weakScreen: Screen?
+        let host = NavigationControllerDouble()
+        do {
+            let other = HostNavigator(host: host)
+            weakNavigator = other
+            let list = screen("list")
+            weakScreen = list
+            try await other.setStack([list, screen("note")], animated: false)
+        }
+        #expect(weakNavigator == nil)
+        host.tapBackButton()
+        #expect(names(host.viewControllers) == ["list"])
+        #expect(weakScreen != nil)
     }
 }

@@ -133,8 +133,12 @@ struct ObservableNavigatorTests {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("a deep link through the wireframe (route(stack:)) leaves the whole stack on the path")
     func deepLinkStack() async throws {
+        try await routes.wireframe.route(to: "/notes/1", option: .root)
+        let reader = ChangeCounter()
+        _ = reader.track { navigator.path }
         let urls = try ["/notes", "/notes/9", "/notes/9/edit"].map { try #require(URL(string: $0)) }
         try await routes.wireframe.route(stack: urls)
+        #expect(reader.count == 1)
         #expect(navigator.root == RouteDescription(pattern: "/notes"))
         #expect(navigator.path.map(\.pattern) == ["/notes/:id", "/notes/:id/edit"])
         #expect(names(navigator.stack) == ["notes", "note 9", "edit 9"])
@@ -252,5 +256,46 @@ struct ObservableNavigatorTests {
             try await navigator.pop(to: Screen("y", log: log), animated: false)
         }
         #expect(names(navigator.stack) == ["x"])
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("the deep-link recipe: a scene URL passes the DeepLinkPolicy, then its stack is routed at once")
+    func deepLinkRecipe() async throws {
+        routes.wireframe.deepLinkPolicy = DeepLinkPolicy(allowedSchemes: ["https"], allowedHosts: ["notes.example"])
+        try await routes.wireframe.route(to: "/notes", option: .root)
+        // The app's own mapping: every prefix of the link's path, on the link's own scheme and host.
+        func stack(for link: URL) -> [URL] {
+            var urls: [URL] = []
+            var prefix = "\(link.scheme ?? "")://\(link.host ?? "")"
+            for segment in link.pathComponents.dropFirst() {
+                prefix += "/" + segment
+                if let url = URL(string: prefix) { urls.append(url) }
+            }
+            return urls
+        }
+        let rejected = try #require(URL(string: "https://evil.example/notes/3"))
+        await #expect(throws: WireframeError.self) {
+            try await routes.wireframe.routeExternal(stack: stack(for: rejected))
+        }
+        #expect(navigator.path.isEmpty)
+        let link = try #require(URL(string: "https://notes.example/notes/3/edit"))
+        try await routes.wireframe.routeExternal(stack: stack(for: link))
+        #expect(navigator.root == RouteDescription(pattern: "/notes"))
+        #expect(navigator.path == [note("3"), RouteDescription(pattern: "/notes/:id/edit", parameters: ["id": "3"])])
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("a navigator nobody holds is released with its controllers, though the wireframe still exists")
+    func navigatorReleased() async throws {
+        weak var weakNavigator: ObservableNavigator?
+        do {
+            let other = ObservableNavigator(wireframe: routes.wireframe)
+            weakNavigator = other
+            routes.wireframe.navigateOn(other)
+            try await routes.wireframe.route(to: "/notes", option: .root)
+            #expect(routes.alive("notes") == 1)
+        }
+        #expect(weakNavigator == nil)
+        #expect(routes.alive("notes") == 0)
     }
 }

@@ -127,3 +127,9 @@ final class ChangeCounter: @unchecked Sendable {
         }
     }
 }
+
+/// A controller a UIKit host cannot show (it is no view controller).
+@MainActor
+final class TerminalScreen: Controller {
+    var attachments = ControllerAttachments()
+}

@@ -149,3 +149,15 @@ struct MiddlewareContextLifetimeTests {
         #expect(store.currentState.count == 11)
     }
 }
+
+@Suite("History: read-only observables")
+@MainActor
+struct HistoryReadOnlyTests {
+    @Test("canUndo and canRedo are read-only: only the history sets them")
+    func readOnly() {
+        let undo: AnyKeyPath = \History<Counter>.canUndo.value
+        let redo: AnyKeyPath = \History<Counter>.canRedo.value
+        #expect(!(undo is ReferenceWritableKeyPath<History<Counter>, Bool>))
+        #expect(!(redo is ReferenceWritableKeyPath<History<Counter>, Bool>))
+    }
+}

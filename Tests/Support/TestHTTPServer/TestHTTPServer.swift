@@ -19,7 +19,7 @@ import Darwin
 /// - `/flaky/<key>/<failures>`: 503 for the first `failures` requests of `key`, then `recovered`;
 /// - `/sniff/<kind>`: a body of that kind (`png`, `jpeg`, `gif`, `pdf`, `xml`, `zip`, `json`) and no Content-Type;
 /// - `/asset/<name>`: the bytes `asset <name>`, after `?delay=<ms>` if given;
-/// - `/hold/<key>`: holds the response until ``release(_:)`` is called with `key` (at most 3 s), then `held <key>`;
+/// - `/hold/<key>`: holds the response until ``release(_:)`` is called with `key` (at most 5 s), then `held <key>`;
 /// - `/drip/<bytes>?every=<ms>`: announces `bytes` bytes and sends one every `every` milliseconds (100 by default);
 /// - `/redirect?to=<url>&status=<code>`: a redirect (302 by default) to `url`;
 /// - `/loop/<n>`: a redirect to `/loop/<n + 1>`, without end;
@@ -68,7 +68,7 @@ public final class TestHTTPServer: Sendable {
     }
 
     /// Waits until a request reached `path` (without its query); false when none did within `timeout` seconds.
-    public func waitForRequest(_ path: String, timeout: Double = 2) -> Bool {
+    public func waitForRequest(_ path: String, timeout: Double = 10) -> Bool {
         core.waitForRequest(path, timeout: timeout)
     }
 
@@ -159,9 +159,9 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    /// Waits until `key` is released, at most 3 s.
+    /// Waits until `key` is released, at most 5 s.
     private func hold(_ key: String) {
-        let deadline = Date(timeIntervalSinceNow: 3)
+        let deadline = Date(timeIntervalSinceNow: 5)
         lock.withLock {
             while !released.contains(key) {
                 if !lock.wait(until: deadline) { return }

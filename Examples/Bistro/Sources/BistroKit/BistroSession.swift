@@ -11,8 +11,8 @@ import Foundation
 public final class BistroSession {
     /// The app: store, wireframe and kitchen.
     public let app: BrigadeApp<BistroState>
-    /// The navigator the terminal draws.
-    public let navigator = HeadlessNavigator()
+    /// The navigator the screens are shown on: a ``HeadlessNavigator`` for the terminal, or another front end's.
+    public let navigator: any Navigator
     /// Messages from start-up, such as a data directory that cannot be used.
     public private(set) var notices: [String] = []
     let sommelier: Sommelier
@@ -40,8 +40,11 @@ public final class BistroSession {
 
     /// Composes the app: texts and menu from the bundled JSON, the kitchen's services, the features, and the orders
     /// stored by earlier runs.
+    /// - Parameter navigator: The front end's navigator (the same features run on any); a new
+    ///   ``HeadlessNavigator`` when `nil`. The session holds it.
     /// - Throws: A ``LarderError`` when the bundled files cannot be read.
-    public init(options: BistroOptions) async throws {
+    public init(options: BistroOptions, navigator: (any Navigator)? = nil) async throws {
+        self.navigator = navigator ?? HeadlessNavigator()
         let larder = Larder(bundle: .module, subdirectory: "Resources")
         menu = try larder.decode(Menu.self, named: "menu")
         let table = try Self.texts(from: larder)
@@ -78,7 +81,7 @@ public final class BistroSession {
         if let tracer {
             store.addDiagnosticHandler { tracer.record($0) }
         }
-        app = BrigadeApp(redux: Redux(store: store), kitchen: kitchen, navigator: navigator)
+        app = BrigadeApp(redux: Redux(store: store), kitchen: kitchen, navigator: self.navigator)
         let context = ScreenContext(store: store, texts: Texts(sommelier: sommelier, menu: menu))
         let features: [any Feature] = [
             MenuScreenFeature("/menu", context: context),
@@ -107,7 +110,7 @@ public final class BistroSession {
         if let path = options.replayPath {
             try replay(path)
         }
-        tracer?.recordStack(of: navigator)
+        tracer?.recordStack(of: self.navigator)
     }
 
     /// The store.

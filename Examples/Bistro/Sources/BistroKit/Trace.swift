@@ -75,7 +75,7 @@ final class Tracer {
     }
 
     /// Records the navigation stack, bottom first, and the modal screens above it.
-    func recordStack(of navigator: HeadlessNavigator) {
+    func recordStack(of navigator: any Navigator) {
         let path = { (controller: any Controller) in controller.attachments.routeResult?.url.absoluteString ?? "?" }
         var text = "stack " + navigator.stack.map(path).joined(separator: " › ")
         if !navigator.modalStack.isEmpty {

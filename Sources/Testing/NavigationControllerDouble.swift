@@ -1,7 +1,16 @@
 import BrigadeCore
 import BrigadeNavigation
 
-/// A ``NavigationHost`` that behaves as UIKit's UINavigationController (with full-screen modals) does, for tests:
+/// A `NavigationHost` that behaves as UIKit's `UINavigationController` (with full-screen modals) does, so a
+/// `HostNavigator` (and the app's UIKit navigation flows) can be tested anywhere, Linux included:
+///
+/// ```swift
+/// let host = NavigationControllerDouble()
+/// let navigator = HostNavigator(host: host)
+/// wireframe.navigateOn(navigator)
+/// try await wireframe.route(to: "/notes/7")
+/// host.tapBackButton()                 // the user's pop: synced into navigator.stack
+/// ```
 ///
 /// - it is the source of lifecycle events, delivered through `LifecycleDelivery` as a `BrigadeViewController` does;
 /// - it changes its stacks at once, delivers `will…` events at once and `did…` events when the transition completes;
@@ -12,26 +21,40 @@ import BrigadeNavigation
 ///   too);
 /// - with `repeatsAppearance`, it reports `willAppear` twice, as UIKit does in some containment cases.
 @MainActor
-final class NavigationControllerDouble: NavigationHost {
-    var onUserChange: (@MainActor (NavigationHostChange) -> Void)?
-    private(set) var viewControllers: [any Controller] = []
-    private(set) var presented: [any Controller] = []
-    private(set) var setStackCalls = 0
-    var completesLate = false
-    var repeatsAppearance = false
-    /// Controllers of these names cannot be shown (UIKit shows only view controllers).
-    var unsupported: Set<String> = []
+public final class NavigationControllerDouble: NavigationHost {
+    /// Set by the navigator; told about what the user did.
+    public var onUserChange: (@MainActor (NavigationHostChange) -> Void)?
+    /// The navigation stack, bottom first.
+    public private(set) var viewControllers: [any Controller] = []
+    /// The presented modals, the first presented first.
+    public private(set) var presented: [any Controller] = []
+    /// How many times ``setStack(_:animated:completion:)`` was called and accepted.
+    public private(set) var setStackCalls = 0
+    /// Whether transitions wait for ``finishTransition()`` to complete; `false`: they complete at once.
+    public var completesLate = false
+    /// Whether `willAppear` is reported twice, as UIKit does in some containment cases.
+    public var repeatsAppearance = false
+    /// Whether the host can show a controller (UIKit shows only view controllers); by default every one.
+    public var canShow: @MainActor (any Controller) -> Bool = { _ in true }
     private var pending: [() -> Void] = []
     private var startWaiters: [CheckedContinuation<Void, Never>] = []
     private var interactive: (top: any Controller, below: any Controller)?
 
-    var pendingTransitions: Int { pending.count }
+    /// The transitions started and not completed yet.
+    public var pendingTransitions: Int { pending.count }
+
+    /// Creates an empty host.
+    public init() {}
 
     // MARK: NavigationHost
 
-    func setStack(_ controllers: [any Controller], animated: Bool, completion: @escaping @MainActor () -> Void) throws {
-        if let bad = controllers.first(where: { unsupported.contains(($0 as? Screen)?.name ?? "") }) {
-            throw NavigationError.unsupportedController((bad as? Screen)?.name ?? "?")
+    /// Shows `controllers` at once; the `did…` events and `completion` follow when the transition completes.
+    /// - Throws: `NavigationError.unsupportedController` for a controller ``canShow`` refuses.
+    public func setStack(
+        _ controllers: [any Controller], animated: Bool, completion: @escaping @MainActor () -> Void
+    ) throws {
+        if let refused = controllers.first(where: { !canShow($0) }) {
+            throw NavigationError.unsupportedController(String(describing: type(of: refused)))
         }
         setStackCalls += 1
         let covered = !presented.isEmpty
@@ -40,13 +63,23 @@ final class NavigationControllerDouble: NavigationHost {
         begin(leaving: leaving, arriving: covered ? nil : controllers.last, animated: animated, completion: completion)
     }
 
-    func present(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void) throws {
+    /// Presents `controller` at once; the `did…` events and `completion` follow when the transition completes.
+    /// - Throws: `NavigationError.unsupportedController` for a controller ``canShow`` refuses.
+    public func presentModal(
+        _ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void
+    ) throws {
+        guard canShow(controller) else {
+            throw NavigationError.unsupportedController(String(describing: type(of: controller)))
+        }
         let leaving = presented.last ?? viewControllers.last
         presented.append(controller)
         begin(leaving: leaving, arriving: controller, animated: animated, completion: completion)
     }
 
-    func dismiss(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void) {
+    /// Dismisses `controller` and the modals above it; a controller not presented completes at once.
+    public func dismissModal(
+        _ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void
+    ) {
         guard let index = presented.firstIndex(where: { $0 === controller }) else {
             completion()
             return
@@ -61,13 +94,13 @@ final class NavigationControllerDouble: NavigationHost {
     // MARK: Transitions
 
     /// Completes the oldest transition still running.
-    func finishTransition() {
+    public func finishTransition() {
         guard !pending.isEmpty else { return }
         pending.removeFirst()()
     }
 
     /// Returns once a transition is running.
-    func transitionStarted() async {
+    public func transitionStarted() async {
         if !pending.isEmpty { return }
         await withCheckedContinuation { startWaiters.append($0) }
     }
@@ -102,7 +135,7 @@ final class NavigationControllerDouble: NavigationHost {
     // MARK: What the user does
 
     /// The back button: an animated pop the navigator did not ask for.
-    func tapBackButton() {
+    public func tapBackButton() {
         guard viewControllers.count > 1, let top = viewControllers.last else { return }
         let below = viewControllers[viewControllers.count - 2]
         LifecycleDelivery.deliver(.willDisappear(animated: true), to: top)
@@ -114,7 +147,7 @@ final class NavigationControllerDouble: NavigationHost {
     }
 
     /// The edge swipe starts: the top will disappear, the one below will appear.
-    func beginInteractivePop() {
+    public func beginInteractivePop() {
         guard viewControllers.count > 1, let top = viewControllers.last else { return }
         let below = viewControllers[viewControllers.count - 2]
         interactive = (top, below)
@@ -123,7 +156,7 @@ final class NavigationControllerDouble: NavigationHost {
     }
 
     /// The finger lifted past the middle: the pop completes.
-    func finishInteractivePop() {
+    public func finishInteractivePop() {
         guard let (top, below) = interactive else { return }
         interactive = nil
         viewControllers.removeLast()
@@ -133,7 +166,7 @@ final class NavigationControllerDouble: NavigationHost {
     }
 
     /// The finger went back: UIKit undoes the appearance (the one below disappears, the top appears again).
-    func cancelInteractivePop() {
+    public func cancelInteractivePop() {
         guard let (top, below) = interactive else { return }
         interactive = nil
         LifecycleDelivery.deliver(.willDisappear(animated: true), to: below)
@@ -144,7 +177,7 @@ final class NavigationControllerDouble: NavigationHost {
     }
 
     /// The topmost sheet swiped down.
-    func swipeDownSheet() {
+    public func swipeDownSheet() {
         guard let sheet = presented.last else { return }
         let beneath = presented.dropLast().last ?? viewControllers.last
         LifecycleDelivery.deliver(.willDisappear(animated: true), to: sheet)

@@ -1,0 +1,108 @@
+import BrigadeCore
+import BrigadeReactive
+import BrigadeRedux
+
+struct BenchState: Sendable {
+    var count = 0
+    var name = "bench"
+    var other = 0
+}
+
+struct BenchIncrement: Action {}
+
+/// An action type per unrelated reducer: `Unrelated<N>` instantiated with distinct phantom types.
+struct Unrelated<Tag>: Action {}
+
+/// Registers reducers for `count` distinct action types, none of which the workload dispatches.
+enum UnrelatedReducers {
+    struct Left<T> {}
+    struct Right<T> {}
+
+    @MainActor
+    static func register(_ count: Int, in container: ReducerContainer) {
+        var remaining = count
+        register(Never.self, depth: 0, remaining: &remaining, in: container)
+    }
+
+    @MainActor
+    private static func register<T>(_: T.Type, depth: Int, remaining: inout Int, in container: ReducerContainer) {
+        guard remaining > 0 else { return }
+        container.add(on: \BenchState.other) { (other: inout Int, _: Unrelated<T>) in other &+= 1 }
+        remaining -= 1
+        if depth < 10 {
+            register(Left<T>.self, depth: depth + 1, remaining: &remaining, in: container)
+            register(Right<T>.self, depth: depth + 1, remaining: &remaining, in: container)
+        }
+    }
+}
+
+@MainActor
+func makeReduxStore(unrelatedReducers: Int) -> Store<BenchState> {
+    let store = Store(initialState: BenchState())
+    store.reducers.add(on: \BenchState.count) { (count: inout Int, _: BenchIncrement) in count &+= 1 }
+    UnrelatedReducers.register(unrelatedReducers, in: store.reducers)
+    return store
+}
+
+/// Store dispatch. Every store has one subscriber whose selection changes with each dispatch (`count`), plus the
+/// extra ones.
+func reduxWorkloads() -> [Workload] {
+    func dispatch(
+        _ name: String,
+        unrelated: Int = 0,
+        extra: @escaping @MainActor @Sendable (Store<BenchState>, SubscriptionReferenceBag) -> Void
+    ) -> Workload {
+        Workload(name) {
+            let store = makeReduxStore(unrelatedReducers: unrelated)
+            let total = Total()
+            let bag = SubscriptionReferenceBag()
+            store.subscribe(\.count) { total.value &+= $0 }.add(to: bag)
+            extra(store, bag)
+            let action = BenchIncrement()
+            return Runner { operations in
+                for _ in 0..<operations {
+                    store.dispatch(action)
+                }
+                consume(total.value)
+                consume(bag)
+            }
+        }
+    }
+    return [
+        dispatch("Redux/dispatch 1 reducer 1 subscriber") { _, _ in },
+        dispatch("Redux/dispatch with 1,000 reducers", unrelated: 1_000) { _, _ in },
+        dispatch("Redux/dispatch 10,000 unchanged subscribers") { store, bag in
+            // Each has its own selector, so nothing is shared: the worst case for unchanged subscribers.
+            for _ in 0..<10_000 {
+                store.subscribe(select: { (state: BenchState) in state.other }) { consume($0) }.add(to: bag)
+            }
+        },
+        dispatch("Redux/dispatch 10,000 scoped-away subscribers") { store, bag in
+            for index in 0..<10_000 {
+                if index.isMultiple(of: 2) {
+                    store.subscribe(\.other) { consume($0) }.add(to: bag)
+                } else {
+                    store.subscribe(\.name) { consume($0) }.add(to: bag)
+                }
+            }
+        },
+        Workload("Redux/transaction of 10 dispatches", operationsPerSample: 1) {
+            let store = makeReduxStore(unrelatedReducers: 0)
+            let total = Total()
+            let bag = SubscriptionReferenceBag()
+            store.subscribe(\.count) { total.value &+= $0 }.add(to: bag)
+            let action = BenchIncrement()
+            return Runner { operations in
+                for _ in 0..<operations {
+                    store.transaction {
+                        for _ in 0..<10 {
+                            store.dispatch(action)
+                        }
+                    }
+                }
+                consume(total.value)
+                consume(bag)
+            }
+        },
+    ]
+}

@@ -1,0 +1,86 @@
+import BrigadeReactive
+import Dispatch
+import Testing
+
+/// Signals shared by a test's thread and its writer thread; DispatchSemaphore is thread-safe.
+private final class Handshake: Sendable {
+    let initialStarted = DispatchSemaphore(value: 0)
+    let firstSet = DispatchSemaphore(value: 0)
+    let catchUpStarted = DispatchSemaphore(value: 0)
+    let secondSet = DispatchSemaphore(value: 0)
+    let writerDone = DispatchSemaphore(value: 0)
+}
+
+@Suite("Derived properties created while another thread sets the source")
+struct DerivedPropertyRaceTests {
+    @Test("a value set while the new derived property catches up is not overwritten by the older one")
+    func catchUpDoesNotOverwrite() {
+        let source = ObservableProperty(0)
+        let handshake = Handshake()
+        DispatchQueue.global().async {
+            handshake.initialStarted.wait()
+            source.value = 1  // before the derived property is connected: it must catch up with 1
+            handshake.firstSet.signal()
+            handshake.catchUpStarted.wait()
+            source.value = 2  // while it catches up with 1
+            handshake.secondSet.signal()
+            handshake.writerDone.signal()
+        }
+        let derived = source.map { value -> Int in
+            if value == 0 {
+                handshake.initialStarted.signal()
+                handshake.firstSet.wait()
+            } else if value == 1 {
+                handshake.catchUpStarted.signal()
+                handshake.secondSet.wait()
+            }
+            return value * 10
+        }
+        handshake.writerDone.wait()
+        #expect(source.value == 2)
+        #expect(derived.value == 20)
+    }
+
+    @Test("stress: every derived property made during a burst of writes ends on the source's latest value")
+    func stress() async {
+        for iteration in 0..<300 {
+            let source = ObservableProperty(0)
+            let writer = Task.detached {
+                for value in 1...20 {
+                    source.value = value
+                }
+            }
+            let mapped = source.map { $0 + 1 }
+            let distinct = source.distinct()
+            let filtered = source.filter { $0 % 2 == 0 }
+            await writer.value
+            #expect(mapped.value == 21, "iteration \(iteration)")
+            #expect(distinct.value == 20, "iteration \(iteration)")
+            #expect(filtered.value == 20, "iteration \(iteration)")
+        }
+    }
+}
+
+@Suite("ReadOnlyObservableProperty")
+struct ReadOnlyObservablePropertyTests {
+    final class Seen: @unchecked Sendable {
+        // Written only by the test's own thread, in the property's synchronous deliveries.
+        var values: [Int] = []
+    }
+
+    @Test("a read-only view replays the current value, sees every change of its property, and derives from it")
+    func view() {
+        let count = ObservableProperty(1)
+        let view = count.readOnly
+        let seen = Seen()
+        let subscription = view.subscribe { seen.values.append($0) }
+        let doubled = view.map { $0 * 2 }
+        let both = view.combineLatest(ObservableProperty("x").readOnly)
+        count.value = 2
+        #expect(seen.values == [1, 2])
+        #expect(view.value == 2)
+        #expect(doubled.value == 4)
+        #expect(both.value == (2, "x"))
+        subscription.dispose()
+    }
+}
