@@ -24,6 +24,14 @@ for module in $exported; do
         exit 1
     fi
 done
+# ... and curates every guide.
+for guide in docs/*.md; do
+    name=$(basename "$guide" .md)
+    if ! grep -q "^- <doc:$name>" Sources/Brigade/Brigade.docc/Brigade.md; then
+        echo "Sources/Brigade/Brigade.docc/Brigade.md does not list the guide $guide (- <doc:$name>)" >&2
+        exit 1
+    fi
+done
 
 if [ -d "$build/Modules" ]; then module_dir=$build/Modules; else module_dir=$build; fi
 if [ ! -e "$module_dir/Brigade.swiftmodule" ]; then
