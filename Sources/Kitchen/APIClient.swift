@@ -21,11 +21,16 @@ import FoundationNetworking
 ///   503 and 504, with exponential backoff on an injectable clock (``RetryPolicy``).
 /// - Concurrent identical GETs share one network call and its result.
 /// - A response larger than ``maxResponseBytes`` is cut off and reported, not buffered.
-/// - Cancelling the calling task cancels the request (a shared GET when its last caller is cancelled).
+/// - The timeout is a deadline for the whole response, redirects included.
+/// - Redirects are followed up to ``maxRedirects``; on the way to another origin the ``credentialHeaders`` are
+///   dropped. A `Retry-After` on a 429 or 503 sets the wait before the retry, at most ``RetryPolicy/maxDelay``.
+/// - Header names and values are checked before anything is sent (no CR or LF can reach the wire).
+/// - Cancelling the calling task ends its call at once with ``APIError/cancelled(url:)``; a shared GET is cancelled
+///   when its last caller is, and a later caller never joins a cancelled one.
 public final class APIClient: Sendable {
     /// The URL relative paths are resolved against.
     public let baseURL: URL?
-    /// The timeout of requests that set none: the longest wait for the server to send something.
+    /// The timeout of requests that set none: the deadline for the whole response, redirects included.
     public let defaultTimeout: Duration
     /// The largest body accepted.
     public let maxResponseBytes: Int
@@ -125,6 +130,10 @@ public final class APIClient: Sendable {
     // MARK: - Coalescing and retries
 
     private func shared(_ request: URLRequest, label: String, timeout: Duration) async throws(APIError) -> APIResponse {
+        // A caller cancelled already neither joins nor starts a call.
+        if Task.isCancelled {
+            throw .cancelled(url: label)
+        }
         let key = Self.coalescingKey(request)
         let (call, waiter) = inFlight.withLock { calls -> (SharedCall, Int) in
             if let existing = calls[key] {
@@ -355,6 +364,8 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The wait before attempt `attempt` (2 or more): the initial delay times the multiplier for each attempt
     /// after the second, at most ``longestDelay``. Any attempt number is accepted: 2 and below give the initial
     /// delay.
+    /// - Parameter attempt: The attempt about to be made, counting the first as 1.
+    /// - Returns: The wait; never longer than ``longestDelay``.
     public func delay(beforeAttempt attempt: Int) -> Duration {
         var delay = min(initialDelay, Self.longestDelay)
         var remaining = attempt > 2 ? attempt - 2 : 0

@@ -54,6 +54,10 @@ public final class SQLiteDatabase {
             return try run(cached, parameters[...], sql: sql)
         }
         let text = Array(sql.utf8)
+        // SQLite would end the text at a NUL and skip what follows without a word.
+        guard !text.contains(0) else {
+            throw .statementFailed(sql: sql, code: Int(SQLITE_MISUSE), reason: "the SQL text contains a NUL character")
+        }
         var offset = 0
         var remaining = parameters[...]
         var rows: [[SQLiteValue]] = []

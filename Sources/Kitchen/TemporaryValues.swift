@@ -58,7 +58,7 @@ public final class TemporaryValues: Sendable {
     /// Creates an empty store.
     public init() {}
 
-    /// The number of keys that hold a value.
+    /// The number of keys that hold a value, counted in time linear in the keys kept.
     public var count: Int {
         state.withLock { state in state.slots.values.filter { $0.strong != nil }.count }
     }

@@ -145,6 +145,25 @@ struct SQLiteHardeningTests {
         #expect(try await SQLiteStore(path: path, migrations: [twoTables, count]).schemaVersion() == 2)
     }
 
+    @Test("SQL text with a NUL is refused instead of being cut at it")
+    func sqlWithNUL() throws {
+        let directory = try TemporaryDirectory()
+        let seen = SeenErrors()
+        let probe: SQLiteStore.Migration = { database in
+            do {
+                _ = try database.execute("CREATE TABLE a(x);\0 CREATE TABLE b(y)")
+            } catch {
+                seen.record("\(error)")
+            }
+            _ = try database.execute("CREATE TABLE c(z)")
+        }
+        _ = try SQLiteStore(path: directory.path("bistro.sqlite"), migrations: [probe])
+        #expect(seen.values.count == 1)
+        #expect(seen.values.first?.hasPrefix("SQL failed (code 21): the SQL text contains a NUL character") == true)
+        let raw = try RawConnection(path: directory.path("bistro.sqlite"))
+        #expect(throws: SQLiteError.self) { try raw.run("SELECT * FROM a") }
+    }
+
     @Test("a migration that ends the transaction itself fails, and the version stays")
     func migrationEndingItsTransaction() async throws {
         let directory = try TemporaryDirectory()
@@ -250,6 +269,9 @@ struct SQLiteHardeningTests {
         await #expect(throws: seen) { try await store.persist(Note(id: "2", text: "terrace")) }
         await #expect(throws: seen) { try await store.delete(Note.self, ids: ["1"]) }
         await #expect(throws: seen) { try await store.deleteAll(Note.self) }
+        await #expect(throws: seen) {
+            try await store.transaction { transaction in try await transaction.persist(Note(id: "3", text: "bar")) }
+        }
         let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
         #expect(wal == 0, "nothing was written to the write-ahead log")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
