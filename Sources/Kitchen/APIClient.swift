@@ -337,7 +337,12 @@ public struct RetryPolicy: Sendable, Equatable {
     public var maxDelay: Duration
 
     /// Creates a policy.
-    /// - Parameter maxDelay: The longest wait a `Retry-After` header can set; 30 seconds by default.
+    /// - Parameters:
+    ///   - maxAttempts: The most attempts, the first included.
+    ///   - initialDelay: The wait before the first retry.
+    ///   - multiplier: Each wait is this many times the previous one; 2 by default.
+    ///   - retryableStatuses: The statuses retried, besides transport failures.
+    ///   - maxDelay: The longest wait a `Retry-After` header can set; 30 seconds by default.
     public init(
         maxAttempts: Int, initialDelay: Duration, multiplier: Int = 2,
         retryableStatuses: Set<Int> = [408, 429, 502, 503, 504], maxDelay: Duration = .seconds(30)
