@@ -35,6 +35,7 @@ let package = Package(
             path: "Benchmarks/BrigadeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        .executableTarget(name: "BrigadeRatios", dependencies: ["BrigadeWorkloads"], path: "Ratios"),
+        // Not under a folder named Benchmarks: the benchmark plugin would take it for a benchmark.
+        .executableTarget(name: "BrigadeRatios", dependencies: ["BrigadeWorkloads"], path: "Tools/BrigadeRatios"),
     ]
 )

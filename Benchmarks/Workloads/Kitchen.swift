@@ -13,12 +13,14 @@ struct BenchRow: Entity {
     let name: String
 }
 
-/// Kitchen resolve against Swinject's, and the SQLite store.
+/// Kitchen resolve (of a sealed kitchen) against Swinject's, and the SQLite store.
 func kitchenWorkloads() -> [Workload] {
     [
         Workload("Kitchen/resolve shared instance") {
             let kitchen = Kitchen()
             try? kitchen.register(BenchService.self) { _ in BenchService() }
+            // As an app does once its features are registered.
+            kitchen.seal()
             _ = try? kitchen.resolve(BenchService.self)
             return Runner { operations in
                 for _ in 0..<operations {

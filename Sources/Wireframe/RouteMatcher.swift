@@ -18,7 +18,8 @@ public struct RouteMatch: Sendable {
 /// URL, not with the number of patterns.
 ///
 /// At each segment a literal beats a parameter, which beats a wildcard; when the more specific branch fails further
-/// on, the matcher backtracks to the next one. Registration order never matters.
+/// on, the matcher backtracks to the next one. Registration order never matters. The walk is a loop with its own
+/// stack, so a pattern or URL of any number of segments (50,000, say) matches without deep recursion.
 ///
 /// ```swift
 /// var matcher = RouteMatcher()
@@ -31,9 +32,14 @@ public struct RouteMatch: Sendable {
 public final class RouteMatcher {
     /// Whether literal segments match regardless of letter case (parameters keep the URL's case).
     public let isCaseSensitive: Bool
-    private var anyScheme = Node()
+    private let anyScheme = Node(run: [])
     private var schemes: [String: Node] = [:]
-    private var registered: [String: RoutePattern] = [:]
+    /// Every registered pattern, once, in registration order; endpoints refer to them by index.
+    private var registered: [RoutePattern] = []
+    /// What each endpoint of the trie stands for.
+    private var endpoints: [Endpoint] = []
+    /// The parameter names of the endpoints whose shape leaves out an optional group with parameters.
+    private var variantNames: [[String]] = []
 
     /// Creates an empty matcher.
     /// - Parameter caseSensitive: Whether literal segments must match in letter case; `true` by default.
@@ -42,27 +48,43 @@ public final class RouteMatcher {
     }
 
     /// The registered patterns, by their text.
-    public var patterns: [String: RoutePattern] { registered }
+    public var patterns: [String: RoutePattern] {
+        Dictionary(registered.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Registers `pattern`. Registering the same text again does nothing.
     /// - Throws: ``WireframeError/conflictingPattern(pattern:existing:)`` when another pattern already matches one of
     ///   the same URL shapes; nothing is registered then.
     public func add(_ pattern: RoutePattern) throws(WireframeError) {
-        guard registered[pattern.text] == nil else { return }
-        let root = pattern.scheme.map { schemes[$0] ?? Node() } ?? anyScheme
-        let keyed = pattern.variants.map { $0.map(key) }
+        let scheme = pattern.scheme
+        let root = scheme.map { schemes[$0] ?? Node(run: []) } ?? anyScheme
+        let variants = pattern.variants
+        let keyed = variants.map { $0.map(key) }
         for variant in keyed {
-            if let existing = root.endpoint(for: variant), existing.pattern.text != pattern.text {
-                throw .conflictingPattern(pattern: pattern.text, existing: existing.pattern.text)
+            if let existing = root.endpoint(for: variant) {
+                let text = registered[Int(endpoints[Int(existing)].pattern)].text
+                if text == pattern.text { return }
+                throw .conflictingPattern(pattern: pattern.text, existing: text)
             }
         }
-        for variant in keyed {
-            root.insert(variant, endpoint: Endpoint(pattern: pattern, variant: variant))
+        let patternIndex = Int32(registered.count)
+        registered.append(pattern)
+        for (variant, segments) in zip(keyed, variants) {
+            let names = segments.compactMap { segment -> String? in
+                if case .parameter(let name) = segment.kind { return name }
+                return nil
+            }
+            var namesIndex: Int32 = -1
+            if names != pattern.parameterNames.filter({ $0 != RouteParameters.wildcard }) {
+                namesIndex = Int32(variantNames.count)
+                variantNames.append(names)
+            }
+            root.insert(variant, endpoint: Int32(endpoints.count))
+            endpoints.append(Endpoint(pattern: patternIndex, names: namesIndex))
         }
-        if let scheme = pattern.scheme {
+        if let scheme {
             schemes[scheme] = root
         }
-        registered[pattern.text] = pattern
     }
 
     /// Matches a path such as `/menu/soup?size=large`: everything after `?` is read as query items.
@@ -90,7 +112,7 @@ public final class RouteMatcher {
     }
 
     /// Splits the path on `/` (bytes, not characters: `/` never occurs inside a multi-byte character) into a
-    /// stack buffer, walks the trie, and builds the parameters of the endpoint found.
+    /// temporary buffer, walks the trie, and builds the parameters of the endpoint found.
     private func match(pathPart: Substring, prefix: Substring?, scheme: String?, query: Substring?) -> RouteMatch? {
         let capacity = pathPart.utf8.count / 2 + 2
         return withUnsafeTemporaryAllocation(of: Substring.self, capacity: capacity) { buffer in
@@ -119,72 +141,119 @@ public final class RouteMatcher {
             defer { _ = buffer.prefix(count).deinitialize() }
             let segments = UnsafeBufferPointer(rebasing: buffer.prefix(count))
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: count + 1) { captures in
-                var captured = 0
-                var found: (Endpoint, Int)?
+                var found: (endpoint: Int32, wildcardStart: Int, captured: Int)?
                 if let scheme, let root = schemes[scheme] {
-                    found = find(root, segments, 0, captures, &captured)
+                    found = find(root, segments, captures)
                 }
                 if found == nil {
-                    captured = 0
-                    found = find(anyScheme, segments, 0, captures, &captured)
+                    found = find(anyScheme, segments, captures)
                 }
-                guard let (endpoint, wildcardStart) = found else { return nil }
+                guard let found else { return nil }
+                let endpoint = endpoints[Int(found.endpoint)]
+                let pattern = registered[Int(endpoint.pattern)]
+                let names = endpoint.names < 0 ? pattern.parameterNames : variantNames[Int(endpoint.names)]
                 var values: [String: any Sendable] = [:]
                 if let query, !query.isEmpty {
                     Self.readQuery(query, into: &values)
                 }
-                for (name, segment) in zip(endpoint.parameterNames, captures.prefix(captured)) {
+                for (name, segment) in zip(names, captures.prefix(found.captured)) {
                     values[name] = String(segments[segment])
                 }
-                if wildcardStart < segments.count {
-                    values[RouteParameters.wildcard] = segments[wildcardStart...].map { String($0) }
+                if found.wildcardStart < segments.count {
+                    values[RouteParameters.wildcard] = segments[found.wildcardStart...].map { String($0) }
                 }
-                return RouteMatch(pattern: endpoint.pattern, parameters: RouteParameters(values))
+                return RouteMatch(pattern: pattern, parameters: RouteParameters(values))
             }
         }
     }
 
-    /// Walks the trie from `node` at `index`, most specific branch first, recording the index of each segment a
-    /// parameter took in `captures`. Returns the endpoint and where a wildcard capture starts (`segments.count` when
-    /// there is none).
+    /// Walks the trie from `root`, most specific branch first, backtracking through a stack of its own (one frame
+    /// per node entered, never more than one per segment), and records the index of each segment a parameter took
+    /// in `captures`. Returns the endpoint, where a wildcard capture starts (`segments.count` when there is none) and
+    /// how many captures it has.
     private func find(
+        _ root: Node,
+        _ segments: UnsafeBufferPointer<Substring>,
+        _ captures: UnsafeMutableBufferPointer<Int>
+    ) -> (endpoint: Int32, wildcardStart: Int, captured: Int)? {
+        withUnsafeTemporaryAllocation(of: Frame.self, capacity: segments.count + 1) { frames in
+            frames.initializeElement(at: 0, to: Frame(node: root, index: 0, captured: 0))
+            var depth = 1
+            defer { _ = frames.prefix(depth).deinitialize() }
+            while depth > 0 {
+                let top = depth - 1
+                let frame = frames[top]
+                let node = frame.node
+                guard frame.index < segments.count else {
+                    if node.endpoint >= 0 {
+                        return (node.endpoint, segments.count, frame.captured)
+                    }
+                    _ = frames.moveElement(from: top)
+                    depth -= 1
+                    continue
+                }
+                var next: Node?
+                switch frame.stage {
+                case 0:
+                    frames[top].stage = 1
+                    if node.literalCount > 0 {
+                        let segment = segments[frame.index]
+                        next = node.literal(isCaseSensitive ? segment : Substring(segment.lowercased()))
+                    }
+                case 1:
+                    frames[top].stage = 2
+                    next = node.parameter
+                default:
+                    if node.wildcard >= 0 {
+                        return (node.wildcard, frame.index, frame.captured)
+                    }
+                    _ = frames.moveElement(from: top)
+                    depth -= 1
+                    continue
+                }
+                guard let next else { continue }
+                var index = frame.index
+                var captured = frame.captured
+                if enter(next, segments, &index, captures, &captured) {
+                    frames.initializeElement(at: depth, to: Frame(node: next, index: index, captured: captured))
+                    depth += 1
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Consumes `node`'s run of keys from `segments[index...]`: literals must be equal, a parameter takes any one
+    /// segment (recorded in `captures`). Returns `false` when the run does not fit.
+    private func enter(
         _ node: Node,
         _ segments: UnsafeBufferPointer<Substring>,
-        _ index: Int,
+        _ index: inout Int,
         _ captures: UnsafeMutableBufferPointer<Int>,
         _ captured: inout Int
-    ) -> (Endpoint, Int)? {
-        guard index < segments.count else {
-            return node.endpoint.map { ($0, segments.count) }
-        }
-        let segment = segments[index]
-        if !node.literals.isEmpty {
-            let next = isCaseSensitive ? node.literals[segment] : node.literals[Substring(segment.lowercased())]
-            if let next, let found = find(next, segments, index + 1, captures, &captured) {
-                return found
+    ) -> Bool {
+        guard segments.count - index >= node.run.count else { return false }
+        for key in node.run {
+            switch key {
+            case .literal(let text):
+                let segment = segments[index]
+                guard isCaseSensitive ? segment == text : segment.lowercased() == text else { return false }
+            case .parameter:
+                captures[captured] = index
+                captured += 1
             }
+            index += 1
         }
-        if let next = node.parameter {
-            captures[captured] = index
-            captured += 1
-            if let found = find(next, segments, index + 1, captures, &captured) {
-                return found
-            }
-            captured -= 1
-        }
-        if let wildcard = node.wildcard {
-            return (wildcard, index)
-        }
-        return nil
+        return true
     }
 
-    private func key(_ segment: RoutePattern.Segment) -> Key {
+    private func key(_ segment: RoutePattern.Segment) -> PatternKey {
         switch segment.kind {
         case .literal(let text):
             let decoded = PercentEncoding.decode(text) ?? text
-            return .literal(Substring(isCaseSensitive ? decoded : decoded.lowercased()))
-        case .parameter(let name):
-            return .parameter(name)
+            return .key(.literal(isCaseSensitive ? decoded : decoded.lowercased()))
+        case .parameter:
+            return .key(.parameter)
         case .wildcard:
             return .wildcard
         }
@@ -210,67 +279,193 @@ public final class RouteMatcher {
 
     // MARK: - Trie
 
-    private enum Key {
-        case literal(Substring)
-        case parameter(String)
+    /// One segment of a pattern in the trie: a literal (decoded, lowercased when matching ignores case) or a
+    /// parameter (its name is the endpoint's, as patterns of other names share the node).
+    private enum Key: Equatable {
+        case literal(String)
+        case parameter
+    }
+
+    /// A pattern's segment as registered: a key, or the trailing wildcard.
+    private enum PatternKey {
+        case key(Key)
         case wildcard
     }
 
+    /// An endpoint: the registered pattern (an index into `registered`) and its parameter names (an index into
+    /// `variantNames`, or -1 for the pattern's own ``RoutePattern/parameterNames``).
     private struct Endpoint {
-        let pattern: RoutePattern
-        let parameterNames: [String]
-
-        init(pattern: RoutePattern, variant: [Key]) {
-            self.pattern = pattern
-            parameterNames = variant.compactMap { key in
-                if case .parameter(let name) = key { return name }
-                return nil
-            }
-        }
+        let pattern: Int32
+        let names: Int32
     }
 
-    private final class Node {
-        var literals: [Substring: Node] = [:]
-        var parameter: Node?
-        var wildcard: Endpoint?
-        var endpoint: Endpoint?
+    /// A step of the walk: the node entered, the segment after its run, the captures so far, and which branch to
+    /// try next (0 literal, 1 parameter, 2 wildcard).
+    private struct Frame {
+        let node: Node
+        let index: Int
+        let captured: Int
+        var stage: UInt8 = 0
+    }
 
-        /// The endpoint already registered for exactly this shape, if any.
-        func endpoint(for variant: [Key]) -> Endpoint? {
-            var node = self
-            for key in variant {
-                switch key {
-                case .literal(let text):
-                    guard let next = node.literals[text] else { return nil }
-                    node = next
-                case .parameter:
-                    guard let next = node.parameter else { return nil }
-                    node = next
-                case .wildcard:
-                    return node.wildcard
+    /// A node of the trie. A chain of nodes with one child each and no endpoint is one node whose `run` holds the
+    /// chain's keys, so a pattern that shares no prefix costs one node whatever its length.
+    private final class Node {
+        /// The keys this node stands for, after its parent's (empty only for a root).
+        var run: [Key]
+        /// Children whose run starts with a literal: an open-addressing table (linear probing, a power of two in
+        /// size, at most three quarters full) keyed by that first literal; empty when there are none.
+        var literals: [Node?] = []
+        /// The child whose run starts with a parameter.
+        var parameter: Node?
+        var literalCount: Int32 = 0
+        /// The endpoint of the URLs that end here, or -1.
+        var endpoint: Int32 = -1
+        /// The endpoint of the URLs that go on past here (one segment or more) into a wildcard, or -1.
+        var wildcard: Int32 = -1
+
+        init(run: [Key]) {
+            self.run = run
+        }
+
+        /// The first literal of the node's run, which keys it in its parent's table.
+        var firstLiteral: String? {
+            if case .literal(let text) = run.first { return text }
+            return nil
+        }
+
+        /// The child whose run starts with `segment`.
+        func literal(_ segment: Substring) -> Node? {
+            guard !literals.isEmpty else { return nil }
+            let mask = literals.count - 1
+            var slot = segment.hashValue & mask
+            while let node = literals[slot] {
+                if case .literal(let text) = node.run[0], segment == text {
+                    return node
+                }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+
+        /// Puts `child` in the literal table under its first literal, which no other child has.
+        func addLiteral(_ child: Node) {
+            if (Int(literalCount) + 1) * 4 > literals.count * 3 {
+                let old = literals
+                literals = Array(repeating: nil, count: Swift.max(2, old.count * 2))
+                literalCount = 0
+                for case let node? in old {
+                    place(node)
                 }
             }
+            place(child)
+        }
+
+        /// Replaces the child keyed by `old`'s first literal with `new`, which has the same first literal.
+        func replaceLiteral(_ old: Node, with new: Node) {
+            for slot in literals.indices where literals[slot] === old {
+                literals[slot] = new
+                return
+            }
+        }
+
+        private func place(_ node: Node) {
+            let mask = literals.count - 1
+            var slot = Substring(node.firstLiteral ?? "").hashValue & mask
+            while literals[slot] != nil {
+                slot = (slot + 1) & mask
+            }
+            literals[slot] = node
+            literalCount += 1
+        }
+
+        /// The endpoint already registered for exactly this shape, if any.
+        func endpoint(for variant: [PatternKey]) -> Int32? {
+            var node = self
+            var offset = node.run.count
+            for pattern in variant {
+                guard case .key(let key) = pattern else {
+                    guard offset == node.run.count else { return nil }
+                    return node.wildcard >= 0 ? node.wildcard : nil
+                }
+                if offset == node.run.count {
+                    guard let child = node.child(for: key) else { return nil }
+                    node = child
+                    offset = 0
+                }
+                guard node.run[offset] == key else { return nil }
+                offset += 1
+            }
+            guard offset == node.run.count, node.endpoint >= 0 else { return nil }
             return node.endpoint
         }
 
-        func insert(_ variant: [Key], endpoint: Endpoint) {
+        func child(for key: Key) -> Node? {
+            switch key {
+            case .literal(let text): literal(Substring(text))
+            case .parameter: parameter
+            }
+        }
+
+        /// Registers `endpoint` for the shape `variant`, splitting a node's run where the shape leaves it.
+        func insert(_ variant: [PatternKey], endpoint: Int32) {
             var node = self
-            for key in variant {
-                switch key {
-                case .literal(let text):
-                    let next = node.literals[text] ?? Node()
-                    node.literals[text] = next
-                    node = next
-                case .parameter:
-                    let next = node.parameter ?? Node()
-                    node.parameter = next
-                    node = next
-                case .wildcard:
+            var position = 0
+            while position < variant.count {
+                guard case .key(let key) = variant[position] else {
                     node.wildcard = endpoint
                     return
                 }
+                guard let child = node.child(for: key) else {
+                    var run: [Key] = []
+                    var wildcard = false
+                    for pattern in variant[position...] {
+                        switch pattern {
+                        case .key(let key): run.append(key)
+                        case .wildcard: wildcard = true
+                        }
+                    }
+                    let leaf = Node(run: run)
+                    if wildcard {
+                        leaf.wildcard = endpoint
+                    } else {
+                        leaf.endpoint = endpoint
+                    }
+                    node.attach(leaf)
+                    return
+                }
+                var offset = 0
+                while offset < child.run.count, position < variant.count,
+                    case .key(let next) = variant[position], next == child.run[offset]
+                {
+                    offset += 1
+                    position += 1
+                }
+                node = offset == child.run.count ? child : node.split(child, at: offset)
             }
             node.endpoint = endpoint
+        }
+
+        func attach(_ child: Node) {
+            if case .parameter = child.run[0] {
+                parameter = child
+            } else {
+                addLiteral(child)
+            }
+        }
+
+        /// Splits `child`'s run after `offset` keys: a new node with the first keys takes its place, with `child`
+        /// (keeping the rest) as its only child. Returns the new node.
+        func split(_ child: Node, at offset: Int) -> Node {
+            let head = Node(run: Array(child.run[..<offset]))
+            child.run.removeFirst(offset)
+            if case .parameter = head.run[0] {
+                parameter = head
+            } else {
+                replaceLiteral(child, with: head)
+            }
+            head.attach(child)
+            return head
         }
     }
 }

@@ -17,22 +17,24 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
 
     /// The pattern as written.
     public let text: String
-    /// The scheme, lowercased, or `nil` when the pattern matches any scheme.
-    public let scheme: String?
-    let items: [Item]
-    /// Every shape the pattern matches: one per combination of its optional groups.
-    let variants: [[Segment]]
+    /// The scheme, lowercased, or `nil` when the pattern matches any scheme (read from the text, where it was
+    /// validated when the pattern was made).
+    public var scheme: String? {
+        let scalars = Array(text.unicodeScalars)
+        guard let separator = Parser.schemeSeparator(in: scalars) else { return nil }
+        return String(String.UnicodeScalarView(scalars[..<separator])).lowercased()
+    }
+    /// The parameter names of the pattern, in order, including `*` for a wildcard.
+    public let parameterNames: [String]
 
     /// Parses `text`.
     /// - Throws: A ``WireframeError`` naming the pattern and the position of the fault.
     public init(_ text: String) throws(WireframeError) {
         var parser = Parser(text: text)
-        let (scheme, items) = try parser.parse()
+        let (_, items) = try parser.parse()
         self.text = text
-        self.scheme = scheme
-        self.items = items
-        variants = Self.expand(items)
-        for variant in variants {
+        parameterNames = Self.names(in: items)
+        for variant in Self.expand(items) {
             for segment in variant.dropLast() where segment.kind == .wildcard {
                 throw .wildcardNotLast(pattern: text, position: segment.position)
             }
@@ -42,9 +44,17 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     /// The pattern as written.
     public var description: String { text }
 
-    /// The parameter names of the pattern, in order, including `*` for a wildcard.
-    public var parameterNames: [String] {
-        Self.names(in: items)
+    /// The pattern's segments and groups, read again from its text: a pattern keeps only its text and what matching
+    /// needs, so that a matcher of many patterns stays small. The text parsed when the pattern was made, so it
+    /// parses again.
+    var items: [Item] {
+        var parser = Parser(text: text)
+        return (try? parser.parse())?.1 ?? []
+    }
+
+    /// Every shape the pattern matches: one per combination of its optional groups.
+    var variants: [[Segment]] {
+        Self.expand(items)
     }
 
     /// Two patterns are equal when they were written the same way.
@@ -183,11 +193,15 @@ private struct Parser {
         return (scheme, items)
     }
 
-    private mutating func parseScheme() throws(WireframeError) -> String? {
-        let separator = characters.indices.first { offset in
+    /// Where the first `://` of `characters` starts, if anywhere.
+    static func schemeSeparator(in characters: [Unicode.Scalar]) -> Int? {
+        characters.indices.first { offset in
             characters[offset...].starts(with: [":", "/", "/"] as [Unicode.Scalar])
         }
-        guard let separator else { return nil }
+    }
+
+    private mutating func parseScheme() throws(WireframeError) -> String? {
+        guard let separator = Self.schemeSeparator(in: characters) else { return nil }
         let scheme = characters[..<separator]
         func isLetter(_ scalar: Unicode.Scalar) -> Bool {
             ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
