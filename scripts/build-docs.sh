@@ -13,7 +13,25 @@ build=${BRIGADE_BUILD:-.build/debug}
 bin=$(dirname "$(readlink -f "$(command -v swift)")")
 docc=${DOCC:-$bin/docc}
 extract=${SYMBOLGRAPH_EXTRACT:-$bin/swift-symbolgraph-extract}
-modules="Brigade BrigadeCore BrigadeReactive BrigadeRedux BrigadeWireframe BrigadePresenter BrigadeEntity BrigadeKitchen BrigadeNavigation BrigadeTesting"
+# The umbrella, the modules it re-exports, and the test kit. (BrigadeUIKit and BrigadeSwiftUI are empty off Apple
+# systems.)
+exported=$(sed -n 's/^@_exported import \(Brigade[A-Za-z]*\)$/\1/p' Sources/Brigade/Exports.swift)
+modules="Brigade $exported BrigadeTesting"
+# The landing page lists every re-exported module.
+for module in $exported; do
+    if ! grep -q "^- \`\`$module\`\`" Sources/Brigade/Brigade.docc/Brigade.md; then
+        echo "Sources/Brigade/Brigade.docc/Brigade.md does not list the re-exported module $module" >&2
+        exit 1
+    fi
+done
+# ... and curates every guide.
+for guide in docs/*.md; do
+    name=$(basename "$guide" .md)
+    if ! grep -q "^- <doc:$name>" Sources/Brigade/Brigade.docc/Brigade.md; then
+        echo "Sources/Brigade/Brigade.docc/Brigade.md does not list the guide $guide (- <doc:$name>)" >&2
+        exit 1
+    fi
+done
 
 if [ -d "$build/Modules" ]; then module_dir=$build/Modules; else module_dir=$build; fi
 if [ ! -e "$module_dir/Brigade.swiftmodule" ]; then
@@ -38,7 +56,7 @@ mkdir -p "$(dirname "$output")"
 "$docc" convert "$work/Brigade.docc" \
     --additional-symbol-graph-dir "$work/symbols" \
     --fallback-display-name Brigade --fallback-bundle-identifier brigade.Brigade \
-    --output-path "$output" --warnings-as-errors 2>&1 | tee "$work/docc.log"
+    --output-path "$output" --warnings-as-errors --ide-console-output 2>&1 | tee "$work/docc.log"
 if grep -q "warning:" "$work/docc.log"; then
     echo "docc reported warnings" >&2
     exit 1

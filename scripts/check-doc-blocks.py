@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Typechecks every ```swift block of README.md and docs/*.md against the debug build's modules.
+"""Compiles every ```swift block of README.md and docs/*.md against the debug build's modules.
 
 The blocks of one page are joined, in order, into one main file that imports the Brigade modules (so top-level
-statements are allowed and a later block sees what an earlier one declared), and `swiftc -typecheck` checks it.
+statements are allowed and a later block sees what an earlier one declared), and `swiftc -emit-sil` compiles it:
+type checking and the diagnostics that come after it (definite initialization, data-race safety), no code.
 A block with a line `<!-- partial -->` immediately above its fence is skipped: a fragment, or code of another
 library (VISPER's, in the migration guide). A block with a line `<!-- file: PATH -->` above its fence is a file of
 the repository shown in full (the Getting Started package): it must equal that file, and is compiled with its
@@ -15,7 +16,8 @@ Run it after `swift build` (the modules are read from the build directory):
     python3 scripts/check-doc-blocks.py                 # every page
     python3 scripts/check-doc-blocks.py docs/Redux.md   # some pages
 
-On failure it prints the page, the block (number and line) and the compiler's error, and exits 1.
+Warnings are not reported (a guide may leave a value unused); errors are. On failure it prints the page, the block
+(number and line) and the compiler's error, and exits 1.
 """
 
 import concurrent.futures
@@ -44,8 +46,8 @@ def find_pages(arguments):
 
 
 def extract_blocks(path, files=None):
-    """The page's swift blocks as (index, first line number, lines, skipped), index counted from 1; the blocks that
-    show a file are also appended to `files` as (index, first line number, lines, file path)."""
+    """The page's swift blocks as (index, first line number, lines, skipped, scope), index counted from 1; the
+    blocks that show a file are also appended to `files` as (index, first line number, lines, file path)."""
     files = [] if files is None else files
     with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
         lines = handle.read().split("\n")
@@ -105,7 +107,7 @@ def typecheck(path, scope, blocks, modules, scratch):
         handle.write(main_file(path, blocks))
     command = [
         os.environ.get("SWIFTC", "swiftc"),
-        "-typecheck",
+        "-emit-sil", "-o", os.devnull,
         "-diagnostic-style=llvm",
         # A guide's `let dishes = …` that it never reads is fine; errors only.
         "-suppress-warnings",

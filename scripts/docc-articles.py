@@ -26,7 +26,7 @@ def convert(text, guides):
             return match.group(0)
         path, _, anchor = target.partition("#")
         name = os.path.splitext(os.path.basename(path))[0]
-        if path == "" :
+        if path == "":
             return label
         if path.endswith(".md") and name in guides and os.path.dirname(path) in ("", "."):
             return f"<doc:{name}>"

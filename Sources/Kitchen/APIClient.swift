@@ -21,11 +21,16 @@ import FoundationNetworking
 ///   503 and 504, with exponential backoff on an injectable clock (``RetryPolicy``).
 /// - Concurrent identical GETs share one network call and its result.
 /// - A response larger than ``maxResponseBytes`` is cut off and reported, not buffered.
-/// - Cancelling the calling task cancels the request (a shared GET when its last caller is cancelled).
+/// - The timeout is a deadline for the whole response, redirects included.
+/// - Redirects are followed up to ``maxRedirects``; on the way to another origin the ``credentialHeaders`` are
+///   dropped. A `Retry-After` on a 429 or 503 sets the wait before the retry, at most ``RetryPolicy/maxDelay``.
+/// - Header names and values are checked before anything is sent (no CR or LF can reach the wire).
+/// - Cancelling the calling task ends its call at once with ``APIError/cancelled(url:)``; a shared GET is cancelled
+///   when its last caller is, and a later caller never joins a cancelled one.
 public final class APIClient: Sendable {
     /// The URL relative paths are resolved against.
     public let baseURL: URL?
-    /// The timeout of requests that set none: the longest wait for the server to send something.
+    /// The timeout of requests that set none: the deadline for the whole response, redirects included.
     public let defaultTimeout: Duration
     /// The largest body accepted.
     public let maxResponseBytes: Int
@@ -125,6 +130,10 @@ public final class APIClient: Sendable {
     // MARK: - Coalescing and retries
 
     private func shared(_ request: URLRequest, label: String, timeout: Duration) async throws(APIError) -> APIResponse {
+        // A caller cancelled already neither joins nor starts a call.
+        if Task.isCancelled {
+            throw .cancelled(url: label)
+        }
         let key = Self.coalescingKey(request)
         let (call, waiter) = inFlight.withLock { calls -> (SharedCall, Int) in
             if let existing = calls[key] {
@@ -328,7 +337,12 @@ public struct RetryPolicy: Sendable, Equatable {
     public var maxDelay: Duration
 
     /// Creates a policy.
-    /// - Parameter maxDelay: The longest wait a `Retry-After` header can set; 30 seconds by default.
+    /// - Parameters:
+    ///   - maxAttempts: The most attempts, the first included.
+    ///   - initialDelay: The wait before the first retry.
+    ///   - multiplier: Each wait is this many times the previous one; 2 by default.
+    ///   - retryableStatuses: The statuses retried, besides transport failures.
+    ///   - maxDelay: The longest wait a `Retry-After` header can set; 30 seconds by default.
     public init(
         maxAttempts: Int, initialDelay: Duration, multiplier: Int = 2,
         retryableStatuses: Set<Int> = [408, 429, 502, 503, 504], maxDelay: Duration = .seconds(30)

@@ -44,7 +44,8 @@ public struct APIRequest: Sendable {
     public var headers: [String: String]
     /// The body.
     public var body: Data?
-    /// This request's timeout; the client's default when `nil`.
+    /// This request's timeout, a deadline for the whole response (redirects included); the client's default when
+    /// `nil`.
     public var timeout: Duration?
 
     /// Creates a request.

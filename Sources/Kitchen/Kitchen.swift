@@ -55,7 +55,8 @@ public final class Kitchen: Sendable {
     /// After ``seal()``, the shared registrations in an immutable table read without a lock (``SealedTable``);
     /// `nil` where the Synchronization module is not available (before iOS 18 / macOS 15), which takes the locked
     /// path.
-    /// Kept unmanaged (retained once here, released in `deinit`) so that reading it retains nothing.
+    /// Kept unmanaged (retained once here, released in `deinit`) so that reading it retains nothing: 17.8 ns per
+    /// sealed resolve with a retained reference, 13.7 ns without (before the unchecked cast in `resolve`).
     private let sealedTable: Unmanaged<SealedTableBase>?
 
     /// Creates an empty, open kitchen.
@@ -157,7 +158,7 @@ public final class Kitchen: Sendable {
         let key = ObjectIdentifier(type)
         if let sealed = sealedInstance(for: key) {
             // The slot of `Service`'s key only ever holds an `Instance<Service>` (`resolve(_:chain:)` makes it), so
-            // the cast needs no check: measured 13.7 -> 12.2 ns per resolve (docs/Kitchen.md, "Resolving").
+            // the cast needs no check: 13.3 ns per resolve with `as?`, 11.2 ns without (docs/Kitchen.md, "Speed").
             return sealed._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Instance<Service>.self).service }
         }
         if let made = madeInstance(for: key) as? Instance<Service> {

@@ -136,8 +136,15 @@ public final class Sommelier: Sendable {
             reported.keys.insert(key)
             return ("Sommelier: no text for key '\(key)'", reported.keys)
         }
-        if let keys {
-            missingKeys.value = keys
+        if var snapshot = keys {
+            // Threads publish their snapshots in any order; the set only grows, so a publisher that finds a larger
+            // set after its own write publishes again, and the last write is always the latest set.
+            while true {
+                missingKeys.value = snapshot
+                let latest = reported.withLock { $0.keys }
+                if latest.count == snapshot.count { break }
+                snapshot = latest
+            }
         }
         if let line {
             log(line)

@@ -20,7 +20,7 @@ struct APIClientHardeningTests {
         for round in 0..<3 {
             let path = "/hold/late-\(round)"
             let first = Task { try await client.data(for: .get(path)) }
-            #expect(server.waitForRequest(path))
+            #expect(await server.waitForRequest(path))
             first.cancel()
             let second = Task { try await client.data(for: .get(path)) }
             server.release("late-\(round)")
@@ -35,7 +35,7 @@ struct APIClientHardeningTests {
     func cancelledWaiterReturnsAtOnce() async throws {
         let path = "/hold/shared"
         let other = Task { try await client.data(for: .get(path)) }
-        #expect(server.waitForRequest(path))
+        #expect(await server.waitForRequest(path))
         let cancelled = Task { try await client.data(for: .get(path)) }
         cancelled.cancel()
         let outcome = await cancelled.result
@@ -53,7 +53,7 @@ struct APIClientHardeningTests {
         let assets = AssetCache(client: client)
         let url = server.url("/hold/asset")
         let other = Task { try await assets.data(for: url) }
-        #expect(server.waitForRequest("/hold/asset"))
+        #expect(await server.waitForRequest("/hold/asset"))
         let cancelled = Task { try await assets.data(for: url) }
         cancelled.cancel()
         let outcome = await cancelled.result
@@ -70,11 +70,36 @@ struct APIClientHardeningTests {
         let assets = AssetCache(client: client)
         let url = server.url("/hold/asset-late")
         let first = Task { try await assets.data(for: url) }
-        #expect(server.waitForRequest("/hold/asset-late"))
+        #expect(await server.waitForRequest("/hold/asset-late"))
         first.cancel()
         let second = Task { try await assets.data(for: url) }
         server.release("asset-late")
         #expect(String(decoding: try await second.value, as: UTF8.self) == "held asset-late")
+    }
+
+    @Test(
+        "callers of one GET, half of them cancelled at different moments: each ends, the others get the answer",
+        .timeLimit(.minutes(1)))
+    func randomCancellations() async throws {
+        let path = "/asset/stress?delay=20"
+        for round in 0..<20 {
+            let tasks = (0..<6).map { _ in Task { try await client.data(for: .get(path)) } }
+            for (index, task) in tasks.enumerated() where (index + round) % 2 == 0 {
+                if index % 3 == 0 {
+                    await Task.yield()
+                }
+                task.cancel()
+            }
+            for (index, task) in tasks.enumerated() {
+                switch await task.result {
+                case .success(let body):
+                    #expect(String(decoding: body, as: UTF8.self) == "asset stress")
+                case .failure(let error):
+                    #expect((index + round) % 2 == 0, "a caller that was not cancelled failed: \(error)")
+                    #expect(error as? APIError == .cancelled(url: server.url(path).absoluteString))
+                }
+            }
+        }
     }
 
     // MARK: - Timeout
@@ -148,6 +173,15 @@ struct APIClientHardeningTests {
         let echo = try await client.send(request, as: Echo.self)
         #expect(echo.method == "GET")
         #expect(echo.body.isEmpty)
+    }
+
+    @Test("a redirect to a URL that is not http(s) is a typed error, not followed")
+    func redirectToFile() async throws {
+        let request = APIRequest(
+            method: .get, path: "/redirect", query: [URLQueryItem(name: "to", value: "file:///etc/passwd")])
+        await #expect(throws: APIError.invalidURL("file:///etc/passwd")) {
+            try await client.data(for: request)
+        }
     }
 
     @Test("a chain of redirects longer than the limit is a typed error")

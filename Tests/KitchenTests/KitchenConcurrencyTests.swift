@@ -54,8 +54,10 @@ struct KitchenConcurrencyTests {
     func unrelatedServicesDoNotWaitOnEachOther() throws {
         let kitchen = Kitchen()
         try kitchen.register(Pantry.self) { _ in Pantry() }
-        try kitchen.register(Stove.self) { _ in
-            let other = Worker { (try? kitchen.resolve(Pantry.self)) != nil }
+        // Factories capture the kitchen weakly: a kitchen holding a factory that holds it would never be freed.
+        try kitchen.register(Stove.self) { [weak kitchen] _ in
+            let held = kitchen
+            let other = Worker { (try? held?.resolve(Pantry.self)) != nil }
             return Stove(otherThreadResolved: other.wait(seconds: 2) == true)
         }
         let resolving = Worker { try? kitchen.resolve(Stove.self) }
@@ -66,7 +68,10 @@ struct KitchenConcurrencyTests {
     @Test("a factory resolving its own type through the captured kitchen is a cycle error, not a stack overflow")
     func selfResolutionThroughCapturedKitchen() throws {
         let kitchen = Kitchen()
-        try kitchen.register(Loop.self) { _ in Loop(try kitchen.resolve(Loop.self)) }
+        try kitchen.register(Loop.self) { [weak kitchen] _ in
+            guard let kitchen else { throw Refused() }
+            return Loop(try kitchen.resolve(Loop.self))
+        }
         #expect(throws: KitchenError.cycle(chain: ["Loop", "Loop"])) {
             try kitchen.resolve(Loop.self)
         }
@@ -76,7 +81,10 @@ struct KitchenConcurrencyTests {
     func mixedCycle() throws {
         let kitchen = Kitchen()
         try kitchen.register(Ring.self) { resolver in Ring(try resolver.resolve(RingLink.self)) }
-        try kitchen.register(RingLink.self) { _ in RingLink(try kitchen.resolve(Ring.self)) }
+        try kitchen.register(RingLink.self) { [weak kitchen] _ in
+            guard let kitchen else { throw Refused() }
+            return RingLink(try kitchen.resolve(Ring.self))
+        }
         #expect(throws: KitchenError.cycle(chain: ["Ring", "RingLink", "Ring"])) {
             try kitchen.resolve(Ring.self)
         }
@@ -132,5 +140,22 @@ struct KitchenConcurrencyTests {
         #expect(throws: KitchenError.notRegistered(chain: ["Pantry"])) {
             try kitchen.resolve(Pantry.self)
         }
+    }
+
+    @Test("a sealed kitchen, once released, frees itself and the instances it made")
+    func sealedKitchenFreesInstances() throws {
+        weak var service: Configuration?
+        weak var released: Kitchen?
+        do {
+            let kitchen = Kitchen()
+            try kitchen.register(Configuration.self) { _ in Configuration() }
+            kitchen.seal()
+            let made = try kitchen.resolve(Configuration.self)
+            #expect(try kitchen.resolve(Configuration.self) === made)
+            service = made
+            released = kitchen
+        }
+        #expect(released == nil)
+        #expect(service == nil)
     }
 }

@@ -85,6 +85,17 @@ struct SommelierHardeningTests {
             log.all.last
                 == "Sommelier: more than \(Sommelier.missingKeyLimit) keys have no text; further ones are not reported")
     }
+
+    @Test("missing keys reported from many threads at once all end up in missingKeys")
+    func missingKeysFromManyThreads() {
+        let sommelier = Sommelier(table: table, log: { _ in })
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for index in 0..<100 {
+                _ = sommelier.text("missing \(thread)-\(index)")
+            }
+        }
+        #expect(sommelier.missingKeys.value.count == 800)
+    }
 }
 
 @Suite("TemporaryValues hardening")

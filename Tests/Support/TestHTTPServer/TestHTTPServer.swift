@@ -68,8 +68,16 @@ public final class TestHTTPServer: Sendable {
     }
 
     /// Waits until a request reached `path` (without its query); false when none did within `timeout` seconds.
-    public func waitForRequest(_ path: String, timeout: Double = 10) -> Bool {
-        core.waitForRequest(path, timeout: timeout)
+    ///
+    /// The wait blocks a thread of its own, never one of the concurrency pool: the request it waits for is sent by a
+    /// task that needs the pool, and on a machine with two cores a blocked pool thread can stall it.
+    public func waitForRequest(_ path: String, timeout: Double = 10) async -> Bool {
+        let core = self.core
+        return await withCheckedContinuation { continuation in
+            Thread {
+                continuation.resume(returning: core.waitForRequest(path, timeout: timeout))
+            }.start()
+        }
     }
 
     /// Lets the responses held under `/hold/<key>` go.

@@ -21,11 +21,10 @@ struct OrderAppTests {
         #expect(screen?.lines == ["Your order (0)"])
     }
 
-    @Test("the reducer appends each dish")
-    func reducer() async {
-        let store = TestStore(initialState: AppState()) { reducers in
-            OrderFeature(store: Store(initialState: AppState())).injectReducers(container: reducers)
-        }
+    @Test("each dish added is appended to the order, and nothing else changes")
+    func reducer() async throws {
+        let app = try makeOrderApp(navigator: HeadlessNavigator())
+        let store = TestStore(store: app.store)
         await store.send(AddDish(dish: "soup")) { $0.order = ["soup"] }
         await store.send(AddDish(dish: "bread")) { $0.order = ["soup", "bread"] }
         await store.finish()
