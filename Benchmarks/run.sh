@@ -24,7 +24,12 @@ for argument in "$@"; do
         *) ratio_arguments+=("$argument") ;;
     esac
 done
-swift build -c release --product BrigadeRatios >/dev/null
+build_log=$(mktemp)
+if ! swift build -c release --product BrigadeRatios >"$build_log" 2>&1; then
+    cat "$build_log"
+    exit 1
+fi
+rm -f "$build_log"
 if [ "$table" = 1 ]; then
     output=$(mktemp)
     trap 'rm -f "$output"' EXIT
@@ -38,5 +43,5 @@ if [ "$table" = 1 ]; then
     python3 report.py "$output" results.json
     echo
 fi
-"$(swift build -c release --show-bin-path)/BrigadeRatios" budgets.json --seconds "$seconds" --json ratios.json \
+"$(swift build -c release --show-bin-path 2>/dev/null)/BrigadeRatios" budgets.json --seconds "$seconds" --json ratios.json \
     "${ratio_arguments[@]}"
