@@ -1,13 +1,5 @@
 import BrigadeReactive
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The service container of an app (Dertisch's kitchen): services registered by type with a factory, made on first
 /// use as one shared instance per type ("singleton with a small s"), each resolving its own dependencies.
 ///
@@ -41,6 +33,9 @@ public final class Kitchen: Sendable {
         let name: String
         let scope: Scope
         let factory: @Sendable (Resolver) throws -> any Sendable
+        /// Wraps what `factory` made in the `Instance` of the registered type, which is what `cell` keeps; `nil` for
+        /// a value that is not of that type.
+        let share: @Sendable (any Sendable) -> SharedInstance?
         /// Where the shared instance of this registration is made and kept: a replacement brings a new cell, so an
         /// instance the old factory finishes afterwards is never handed out again.
         let cell: OnceCell
@@ -57,12 +52,12 @@ public final class Kitchen: Sendable {
     /// path.
     /// Kept unmanaged (retained once here, released in `deinit`) so that reading it retains nothing: 17.8 ns per
     /// sealed resolve with a retained reference, 13.7 ns without (before the unchecked cast in `resolve`).
-    private let sealedTable: Unmanaged<SealedTableBase>?
+    private let sealedTable: Unmanaged<SendableObject>?
 
     /// Creates an empty, open kitchen.
     public init() {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            sealedTable = Unmanaged.passRetained(SealedTable())
+            sealedTable = Unmanaged<SendableObject>.passRetained(SealedTable())
         } else {
             sealedTable = nil
         }
@@ -93,7 +88,10 @@ public final class Kitchen: Sendable {
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) throws(KitchenError) {
         let name = Self.name(of: type)
-        let registration = Registration(name: name, scope: scope, factory: { try factory($0) }, cell: OnceCell())
+        let registration = Registration(
+            name: name, scope: scope, factory: { try factory($0) }, share: { ($0 as? Service).map(Instance.init) },
+            cell: OnceCell(for: Service.self)
+        )
         try add(registration, for: ObjectIdentifier(type), replacing: replacing)
     }
 
@@ -113,7 +111,8 @@ public final class Kitchen: Sendable {
     ) throws(KitchenError) {
         let registration = Registration(
             name: Self.name(of: facet), scope: .transient,
-            factory: { resolver in view(try resolver.resolve(concrete)) }, cell: OnceCell()
+            factory: { resolver in view(try resolver.resolve(concrete)) },
+            share: { ($0 as? Facet).map(Instance.init) }, cell: OnceCell(for: Facet.self)
         )
         try add(registration, for: ObjectIdentifier(facet), replacing: replacing)
     }
@@ -156,9 +155,10 @@ public final class Kitchen: Sendable {
         // Inlined, so the casts below are to a type known where `resolve` is called: no generic metadata is looked
         // up at run time on these paths.
         let key = ObjectIdentifier(type)
-        if let sealed = sealedInstance(for: key) {
-            // The slot of `Service`'s key only ever holds an `Instance<Service>` (`resolve(_:chain:)` makes it), so
-            // the cast needs no check: 13.3 ns per resolve with `as?`, 11.2 ns without (docs/Kitchen.md, "Speed").
+        if let sealed = sealedInstance(for: key, serviceType: ObjectIdentifier(Service.self)) {
+            // The slot of a registration made as `register(R.self)` only ever holds an `Instance<R>` (its
+            // registration's `share` makes it), and `sealedInstance` returns it only when `R` is `Service`, so the
+            // cast needs no check: 13.3 ns per resolve with `as?`, 11.2 ns without (docs/Kitchen.md, "Speed").
             return sealed._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Instance<Service>.self).service }
         }
         if let made = madeInstance(for: key) as? Instance<Service> {
@@ -167,19 +167,22 @@ public final class Kitchen: Sendable {
         return try resolve(type, chain: nil)
     }
 
-    /// The shared instance made for `key` if the kitchen is sealed, read without a lock; unretained: the sealed
-    /// table keeps it as long as this kitchen lives.
+    /// The shared instance made for `key` if the kitchen is sealed and `key` was registered as `serviceType` (so the
+    /// instance is an `Instance<serviceType>`), read without a lock; unretained: the sealed table keeps it as long as
+    /// this kitchen lives.
     @usableFromInline
-    func sealedInstance(for key: ObjectIdentifier) -> Unmanaged<AnyInstance>? {
+    func sealedInstance(for key: ObjectIdentifier, serviceType: ObjectIdentifier) -> Unmanaged<SendableObject>? {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let sealedTable {
-            return sealedTable._withUnsafeGuaranteedRef { unsafeDowncast($0, to: SealedTable.self).instance(for: key) }
+            return sealedTable._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: SealedTable.self).instance(for: key, serviceType: serviceType)
+            }
         }
         return nil
     }
 
     /// The shared instance made for `key`, if any, from its cell.
     @usableFromInline
-    func madeInstance(for key: ObjectIdentifier) -> AnyInstance? {
+    func madeInstance(for key: ObjectIdentifier) -> SendableObject? {
         guard let registration = state.withLock({ $0.registrations[key] }), registration.scope == .shared else {
             return nil
         }
@@ -192,9 +195,10 @@ public final class Kitchen: Sendable {
     func resolve<Service>(_ type: Service.Type, chain: [Link]?) throws(KitchenError) -> Service {
         let key = ObjectIdentifier(type)
         let registration = state.withLock { $0.registrations[key] }
-        if let registration, registration.scope == .shared, let made = registration.cell.instance as? Instance<Service>
+        if let registration, registration.scope == .shared, let made = registration.cell.instance,
+            let service = Self.service(of: made, as: type)
         {
-            return made.service
+            return service
         }
         let chain = chain ?? ResolutionChain.current
         let path = chain + [Link(type: key, name: registration?.name ?? Self.name(of: type))]
@@ -207,13 +211,27 @@ public final class Kitchen: Sendable {
         if registration.scope == .transient {
             return try make(type, with: registration, path: path)
         }
-        let made = try registration.cell.value { () throws(KitchenError) -> AnyInstance in
-            Instance(try make(type, with: registration, path: path))
+        let made = try registration.cell.value { () throws(KitchenError) -> SharedInstance in
+            let made = try make(with: registration, path: path)
+            guard let instance = registration.share(made) else {
+                throw .factoryFailed(chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made))")
+            }
+            return instance
         }
-        guard let made = made as? Instance<Service> else {
-            throw .factoryFailed(chain: path.map(\.name), underlying: "the instance kept is a \(Swift.type(of: made))")
+        guard let service = Self.service(of: made, as: type) else {
+            let kept = made.anyService
+            throw .factoryFailed(chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: kept))")
         }
-        return made.service
+        return service
+    }
+
+    /// The service `made` keeps, as a `Service`: the registered type may differ from the one asked for (a
+    /// registration or resolution through a superclass metatype).
+    private static func service<Service>(of made: SharedInstance, as type: Service.Type) -> Service? {
+        if let made = made as? Instance<Service> {
+            return made.service
+        }
+        return made.anyService as? Service
     }
 
     private func make<Service>(
@@ -221,6 +239,14 @@ public final class Kitchen: Sendable {
         with registration: Registration,
         path: [Link]
     ) throws(KitchenError) -> Service {
+        let made = try make(with: registration, path: path)
+        guard let service = made as? Service else {
+            throw .factoryFailed(chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made))")
+        }
+        return service
+    }
+
+    private func make(with registration: Registration, path: [Link]) throws(KitchenError) -> any Sendable {
         let made: any Sendable
         do {
             made = try ResolutionChain.making(path) {
@@ -231,10 +257,7 @@ public final class Kitchen: Sendable {
         } catch {
             throw .factoryFailed(chain: path.map(\.name), underlying: "\(error)")
         }
-        guard let service = made as? Service else {
-            throw .factoryFailed(chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made))")
-        }
-        return service
+        return made
     }
 
     /// One type in a chain of resolutions.

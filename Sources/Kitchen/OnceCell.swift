@@ -1,29 +1,34 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Foundation
 
 /// A made shared instance, its type erased; ``Instance`` keeps it typed, so reading it back is a class check.
-@usableFromInline
-class AnyInstance: @unchecked Sendable {
-    // Immutable after init: subclasses keep one `let`.
-    @usableFromInline
-    init() {}
+protocol AnyInstance: AnyObject {
+    /// The instance, as a value of any type.
+    var anyService: Any { get }
 }
 
-/// A made shared instance of `Service`.
+/// What a cell keeps: an ``Instance`` of a `Sendable` service.
+typealias SharedInstance = any AnyInstance & Sendable
+
+/// An object that may be shared between threads; its existential is a plain class reference, so it can be kept
+/// `Unmanaged`.
 @usableFromInline
-final class Instance<Service>: AnyInstance, @unchecked Sendable {
-    // Immutable; `Service` was registered as `Sendable`.
+typealias SendableObject = AnyObject & Sendable
+
+/// A made shared instance of `Service`: immutable.
+@usableFromInline
+final class Instance<Service> {
     @usableFromInline let service: Service
 
     @usableFromInline
     init(_ service: Service) {
         self.service = service
     }
+}
+
+extension Instance: Sendable where Service: Sendable {}
+
+extension Instance: AnyInstance {
+    var anyService: Any { service }
 }
 
 /// Where one registration's shared instance is made and kept: made once, by the first caller, while later callers
@@ -33,45 +38,29 @@ final class OnceCell: @unchecked Sendable {
     private enum State {
         case empty
         case making
-        case made(AnyInstance)
+        case made(SharedInstance)
     }
 
-    // `mutex` guards `state`; `condition` is signalled, under `mutex`, whenever `state` leaves `.making`. The
-    // pointers are allocated once and never reassigned.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    // `condition`'s lock guards `state`; `condition` is broadcast, under its lock, whenever `state` leaves `.making`.
+    private let condition = NSCondition()
     private var state = State.empty
     /// The instance again, for the lock-free reads of a sealed kitchen: a ``PublishedSlot`` where the
     /// Synchronization module is available, else `nil`.
     let published: (any AnyObject & Sendable)?
 
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
+    /// Creates an empty cell for a registration of `serviceType`: the cell keeps an `Instance<serviceType>`.
+    init<Service: Sendable>(for serviceType: Service.Type) {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            published = PublishedSlot()
+            published = PublishedSlot(serviceType: ObjectIdentifier(serviceType))
         } else {
             published = nil
         }
     }
 
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deinitialize(count: 1)
-        condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
     /// The instance, if it is made.
-    var instance: AnyInstance? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+    var instance: SharedInstance? {
+        condition.lock()
+        defer { condition.unlock() }
         if case .made(let instance) = state {
             return instance
         }
@@ -79,23 +68,23 @@ final class OnceCell: @unchecked Sendable {
     }
 
     /// The instance: made now by `make` if no one made it yet, or awaited while another thread makes it.
-    func value(_ make: () throws(KitchenError) -> AnyInstance) throws(KitchenError) -> AnyInstance {
-        pthread_mutex_lock(mutex)
+    func value(_ make: () throws(KitchenError) -> SharedInstance) throws(KitchenError) -> SharedInstance {
+        condition.lock()
         while true {
             switch state {
             case .made(let instance):
-                pthread_mutex_unlock(mutex)
+                condition.unlock()
                 return instance
             case .making:
-                pthread_cond_wait(condition, mutex)
+                condition.wait()
                 continue
             case .empty:
                 state = .making
             }
             break
         }
-        pthread_mutex_unlock(mutex)
-        let made: AnyInstance
+        condition.unlock()
+        let made: SharedInstance
         do {
             made = try make()
         } catch {
@@ -110,9 +99,9 @@ final class OnceCell: @unchecked Sendable {
     }
 
     private func settle(_ outcome: State) {
-        pthread_mutex_lock(mutex)
+        condition.lock()
         state = outcome
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
+        condition.broadcast()
+        condition.unlock()
     }
 }

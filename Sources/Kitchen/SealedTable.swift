@@ -4,8 +4,7 @@ import Synchronization
 /// ``Kitchen/seal()``, so the table is built once, published once, and never changes; each made instance is
 /// published once into its ``PublishedSlot``.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-final class SealedTable: SealedTableBase, @unchecked Sendable {
-    // Every stored property is immutable or atomic.
+final class SealedTable: Sendable {
     /// The table, retained once when it is published and released with the kitchen.
     private let snapshot = Atomic<Unmanaged<Snapshot>?>(nil)
 
@@ -21,11 +20,12 @@ final class SealedTable: SealedTableBase, @unchecked Sendable {
         }
     }
 
-    /// The instance made for `key`, if the kitchen is sealed and it is made; unretained: its slot keeps it for as
-    /// long as the table lives, and the table lives as long as its kitchen.
+    /// The instance made for `key`, if the kitchen is sealed, it is made, and its registration's type is
+    /// `serviceType` (so the instance is an `Instance<serviceType>`); unretained: its slot keeps it for as long as
+    /// the table lives, and the table lives as long as its kitchen.
     @inline(__always)
-    func instance(for key: ObjectIdentifier) -> Unmanaged<AnyInstance>? {
-        snapshot.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.instance(for: key) }
+    func instance(for key: ObjectIdentifier, serviceType: ObjectIdentifier) -> Unmanaged<SendableObject>? {
+        snapshot.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.instance(for: key, serviceType) }
     }
 
     /// An open-addressed table from type to slot, keyed by the type's metadata address (no hashing beyond a shift).
@@ -66,13 +66,15 @@ final class SealedTable: SealedTableBase, @unchecked Sendable {
         }
 
         @inline(__always)
-        func instance(for key: ObjectIdentifier) -> Unmanaged<AnyInstance>? {
+        func instance(for key: ObjectIdentifier, _ serviceType: ObjectIdentifier) -> Unmanaged<SendableObject>? {
             let bits = UInt(bitPattern: key)
             var index = Self.start(bits, mask)
             while true {
                 let found = keys[index]
                 if found == bits {
-                    return slots[index]?._withUnsafeGuaranteedRef { $0.instance }
+                    return slots[index]?._withUnsafeGuaranteedRef {
+                        $0.serviceType == serviceType ? $0.instance : nil
+                    }
                 }
                 if found == 0 {
                     return nil
@@ -83,31 +85,32 @@ final class SealedTable: SealedTableBase, @unchecked Sendable {
     }
 }
 
-/// What a kitchen keeps of its ``SealedTable``, which exists only where the Synchronization module does.
-class SealedTableBase: @unchecked Sendable {
-    // No state: the subclass's is immutable or atomic.
-}
-
 /// One shared instance, published once it is made, for lock-free reads.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class PublishedSlot: Sendable {
+    /// The type the registration of this slot was made with: the instance is an `Instance<serviceType>`.
+    let serviceType: ObjectIdentifier
     /// The instance, retained once when it is published and released with the slot.
-    private let published = Atomic<Unmanaged<AnyInstance>?>(nil)
+    private let published = Atomic<Unmanaged<SendableObject>?>(nil)
+
+    init(serviceType: ObjectIdentifier) {
+        self.serviceType = serviceType
+    }
 
     deinit {
         published.load(ordering: .acquiring)?.release()
     }
 
     /// The instance, once published; unretained: the slot keeps it.
-    var instance: Unmanaged<AnyInstance>? {
+    var instance: Unmanaged<SendableObject>? {
         @inline(__always) get {
             published.load(ordering: .acquiring)
         }
     }
 
     /// Publishes `instance`; only the first call counts.
-    func publish(_ instance: AnyInstance) {
-        let retained = Unmanaged.passRetained(instance)
+    func publish(_ instance: SharedInstance) {
+        let retained = Unmanaged<SendableObject>.passRetained(instance)
         if !published.compareExchange(expected: nil, desired: retained, ordering: .acquiringAndReleasing).exchanged {
             retained.release()
         }

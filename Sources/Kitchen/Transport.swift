@@ -40,7 +40,12 @@ final class Transport: Sendable {
             transfer.end(with: .timeout(url: label))
             task.cancel()
         }
-        defer { timer.cancel() }
+        defer {
+            timer.cancel()
+            // The transfer has ended once the continuation returns. Its entry usually went with
+            // `didCompleteWithError`, but corelibs Foundation may never report a task cancelled before it started.
+            delegate.unregister(task)
+        }
         let result: Result<APIResponse, APIError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 transfer.start(continuation)
@@ -176,6 +181,11 @@ final class Transport: Sendable {
 
         func register(_ transfer: Transfer, for task: URLSessionTask) {
             transfers.withLock { $0[task.taskIdentifier] = transfer }
+        }
+
+        /// Forgets the transfer of `task`, if it is still there.
+        func unregister(_ task: URLSessionTask) {
+            _ = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         }
 
         private func transfer(for task: URLSessionTask) -> Transfer? {
