@@ -24,7 +24,8 @@ public final class Sommelier: Sendable {
     /// The most keys ``missingKeys`` holds, and logs: 1,000. A text that asks for keys built from data cannot grow
     /// memory without bound, and recording a key copies at most this many.
     public static let missingKeyLimit = 1_000
-    /// The keys asked for that have no text; observable.
+    /// The keys asked for that have no text; observable. It only grows: subscribers never see a reported key vanish.
+    /// A key reported while another thread is setting this property appears when that thread's setting ends.
     public let missingKeys = ObservableProperty<Set<String>>([])
     private let table: TextTable
     private let log: @Sendable (String) -> Void
@@ -34,6 +35,10 @@ public final class Sommelier: Sendable {
     private struct Reported {
         var keys: Set<String> = []
         var isFull = false
+        /// How many keys ``missingKeys`` was last set to hold.
+        var published = 0
+        /// Whether a thread is setting ``missingKeys`` now: only one does at a time, so the sets it sees only grow.
+        var isPublishing = false
     }
 
     /// Creates a sommelier.
@@ -123,31 +128,46 @@ public final class Sommelier: Sendable {
     }
 
     private func report(_ key: String) {
-        let (line, keys) = reported.withLock { reported -> (String?, Set<String>?) in
+        let (line, publishes) = reported.withLock { reported -> (String?, Bool) in
             if reported.keys.contains(key) || reported.isFull {
-                return (nil, nil)
+                return (nil, false)
             }
             if reported.keys.count == Self.missingKeyLimit {
                 reported.isFull = true
                 return (
-                    "Sommelier: more than \(Self.missingKeyLimit) keys have no text; further ones are not reported", nil
+                    "Sommelier: more than \(Self.missingKeyLimit) keys have no text; further ones are not reported",
+                    false
                 )
             }
             reported.keys.insert(key)
-            return ("Sommelier: no text for key '\(key)'", reported.keys)
+            guard !reported.isPublishing else { return ("Sommelier: no text for key '\(key)'", false) }
+            reported.isPublishing = true
+            return ("Sommelier: no text for key '\(key)'", true)
         }
-        if var snapshot = keys {
-            // Threads publish their snapshots in any order; the set only grows, so a publisher that finds a larger
-            // set after its own write publishes again, and the last write is always the latest set.
-            while true {
-                missingKeys.value = snapshot
-                let latest = reported.withLock { $0.keys }
-                if latest.count == snapshot.count { break }
-                snapshot = latest
-            }
+        if publishes {
+            publishMissingKeys()
         }
         if let line {
             log(line)
+        }
+    }
+
+    /// Sets ``missingKeys`` to the latest set until it holds every key recorded. Only the thread that set
+    /// `isPublishing` runs this; a key another thread records meanwhile is published here before the flag is
+    /// cleared, so ``missingKeys`` only grows and ends with every key. The property is set without the lock held: a
+    /// subscriber may ask for another text, which records its key and leaves it to this loop.
+    private func publishMissingKeys() {
+        while true {
+            let next = reported.withLock { reported -> Set<String>? in
+                guard reported.keys.count > reported.published else {
+                    reported.isPublishing = false
+                    return nil
+                }
+                reported.published = reported.keys.count
+                return reported.keys
+            }
+            guard let next else { return }
+            missingKeys.value = next
         }
     }
 }

@@ -69,7 +69,8 @@ struct KitchenMetatypeTests {
                 kitchen.seal()
             }
             #expect(try !(kitchen.resolve(base) is MetatypeDerived), "sealed: \(sealed)")
-            let failure = KitchenError.factoryFailed(chain: ["MetatypeDerived"], underlying: "the factory made a MetatypeBase")
+            let failure = KitchenError.factoryFailed(
+                chain: ["MetatypeDerived"], underlying: "the factory made a MetatypeBase")
             #expect(throws: failure) { try kitchen.resolve(MetatypeDerived.self) }
             #expect(throws: failure) { try kitchen.resolve(MetatypeDerived.self) }
         }

@@ -100,14 +100,25 @@ struct SommelierHardeningTests {
 
 @Suite("TemporaryValues hardening")
 struct TemporaryValuesHardeningTests {
-    @Test("a removed value frees its key: no slot is kept for keys set and removed")
+    @Test("a removed value frees its key's observable property, for every one of many keys set and removed")
     func removedIsFreed() {
         let temporary = TemporaryValues()
+        var keptWhileSet = 0
+        var keptAfterRemove = 0
         for index in 0..<10_000 {
             let key = TemporaryKey<String>("draft \(index)")
             temporary.set("text \(index)", for: key)
+            weak let property = temporary.observe(key)
+            if property != nil {
+                keptWhileSet += 1
+            }
             temporary.remove(key)
+            if property != nil {
+                keptAfterRemove += 1
+            }
         }
+        #expect(keptWhileSet == 10_000, "the store keeps a property while it holds a value")
+        #expect(keptAfterRemove == 0, "nothing keeps a removed key's property")
         #expect(temporary.count == 0)
         let key = TemporaryKey<Int>("table")
         temporary.set(4, for: key)
