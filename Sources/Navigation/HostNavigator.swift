@@ -12,6 +12,8 @@ import BrigadeCore
 ///   a time, in the order they were made: a call made during a transition starts when it completed.
 /// - The stacks follow the host: what the user did (the back button, an interactive pop that finished, a sheet
 ///   swiped down) is synced in when the host reports it, and an interactive pop that was cancelled changes nothing.
+///   When a stack transition completed, ``stack`` is the host's ``NavigationHost/shownStack``, so a pop the user
+///   made during the transition is kept. A host that never completes a transition blocks every later call.
 ///   A controller that left both stacks is released by the navigator.
 /// - Lifecycle: the host is the source of lifecycle events (under UIKit, UIKit calls `viewWillAppear(_:)` and the
 ///   controller forwards it through ``LifecycleDelivery``). This navigator delivers none, so none is delivered
@@ -118,7 +120,8 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         try await transition { completion throws in
             try host.setStack(controllers, animated: animated, completion: completion)
         }
-        stack = controllers
+        // The host's stack, not `controllers`: the user may have popped during the transition.
+        stack = host.shownStack
     }
 
     private func dismissModals(from controller: any Controller, animated: Bool) async throws {

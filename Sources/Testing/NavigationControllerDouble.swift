@@ -26,6 +26,8 @@ public final class NavigationControllerDouble: NavigationHost {
     public var onUserChange: (@MainActor (NavigationHostChange) -> Void)?
     /// The navigation stack, bottom first.
     public private(set) var viewControllers: [any Controller] = []
+    /// The navigation stack shown now, bottom first: ``viewControllers``.
+    public var shownStack: [any Controller] { viewControllers }
     /// The presented modals, the first presented first.
     public private(set) var presented: [any Controller] = []
     /// How many times ``setStack(_:animated:completion:)`` was called and accepted.

@@ -17,6 +17,11 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
     /// Set by the navigator; told about changes the user made.
     public var onUserChange: (@MainActor (NavigationHostChange) -> Void)?
 
+    /// The navigation stack shown now: the `viewControllers` that are ``Controller``s, bottom first.
+    public var shownStack: [any Controller] {
+        viewControllers.compactMap { $0 as? any Controller }
+    }
+
     /// Becomes its own delegate, to see pops the user made.
     override public func viewDidLoad() {
         super.viewDidLoad()
