@@ -14,6 +14,10 @@ public protocol NavigationHost: AnyObject {
     /// kept.
     var shownStack: [any Controller] { get }
 
+    /// The modals the host presents now, the first presented first, including what the user dismissed during a
+    /// transition. The navigator reads it when each of its modal transitions completed.
+    var shownModals: [any Controller] { get }
+
     /// Called by the host, on the main actor, when the user changed what it shows without the navigator (the back
     /// button, a completed or cancelled interactive pop, a sheet swiped down). The navigator sets it.
     var onUserChange: (@MainActor (NavigationHostChange) -> Void)? { get set }

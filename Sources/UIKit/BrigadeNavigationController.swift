@@ -22,6 +22,20 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
         viewControllers.compactMap { $0 as? any Controller }
     }
 
+    /// The modals presented now: the chain of presented view controllers above it that are ``Controller``s, the
+    /// first presented first.
+    public var shownModals: [any Controller] {
+        var modals: [any Controller] = []
+        var presented = presentedViewController
+        while let viewController = presented {
+            if let controller = viewController as? any Controller {
+                modals.append(controller)
+            }
+            presented = viewController.presentedViewController
+        }
+        return modals
+    }
+
     /// Becomes its own delegate, to see pops the user made.
     override public func viewDidLoad() {
         super.viewDidLoad()

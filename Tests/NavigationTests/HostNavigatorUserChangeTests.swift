@@ -51,4 +51,25 @@ struct HostNavigatorUserChangeTests {
         #expect(names(navigator.stack) == ["list"])
         #expect(names(host.viewControllers) == ["list"])
     }
+
+    @Test("a sheet swiped down during its late-completing presentation leaves no modal, and is released")
+    func swipeDownDuringPresent() async throws {
+        try await navigator.setRoot(Screen("list", log: log), animated: false)
+        host.completesLate = true
+        weak var weakSheet: Screen?
+        let present: Task<Void, any Error>
+        do {
+            let sheet = Screen("sheet", log: log)
+            weakSheet = sheet
+            present = Task { try await navigator.present(sheet, animated: true) }
+        }
+        await host.transitionStarted()
+        host.swipeDownSheet()
+        host.finishTransition()
+        try await present.value
+        #expect(host.presented.isEmpty)
+        #expect(navigator.modalStack.isEmpty)
+        #expect(weakSheet == nil)
+        await #expect(throws: NavigatorError.nothingToDismiss) { try await navigator.dismiss(animated: true) }
+    }
 }
