@@ -23,8 +23,9 @@ public protocol App: AnyObject {
 public enum AppError: Error, CustomStringConvertible {
     /// A feature observer threw while installing a feature.
     case observerFailed(feature: String, observer: String, underlying: any Error)
-    /// A feature that none of the app's observers installs (``FeatureObserver/installs(_:)``): a LogicFeature added
-    /// to a WireframeApp, or any feature added to a DefaultApp without observers. It does nothing in that app.
+    /// A feature that none of the app's observers installs (``FeatureObserver/installs(_:)``) at the end of setup: a
+    /// LogicFeature added to a WireframeApp, or any feature added to a DefaultApp without observers. It does nothing
+    /// in that app. Reported by ``DefaultApp/verifyFeaturesInstalled()``, never when the feature is added.
     case featureNotInstalled(feature: String, observers: [String])
 
     /// What went wrong, naming the feature, the observer and the observer's error.
@@ -59,11 +60,16 @@ public final class DefaultApp: App {
 
     /// The observers added so far, in order.
     public private(set) var featureObservers: [any FeatureObserver] = []
-    /// What the app reported without stopping, oldest first: each feature that no observer installed when it was
-    /// added (``AppError/featureNotInstalled(feature:observers:)``).
+    /// What ``verifyFeaturesInstalled()`` reported, oldest first: each feature that no observer installs at the end of
+    /// setup (``AppError/featureNotInstalled(feature:observers:)``), once per feature however often it is called.
+    ///
+    /// Adding a feature reports nothing: the order of setup calls does not matter, so a feature added before the
+    /// observer that installs it is not missing, and only the end of setup can tell.
     public private(set) var diagnostics: [AppError] = []
     /// Called on the main actor with each diagnostic as it is reported, after it is added to ``diagnostics``.
     public var onDiagnostic: ((AppError) -> Void)?
+    /// The features already reported in ``diagnostics``, so that a second check does not report them again.
+    private var reported: Set<ObjectIdentifier> = []
 
     /// Creates an app with no features and no observers.
     public init() {}
@@ -74,24 +80,36 @@ public final class DefaultApp: App {
     }
 
     /// Adds `feature` and hands it to every observer; see ``App/add(feature:)``.
+    ///
+    /// A feature that no observer installs yet is not reported here (an observer added later may install it); see
+    /// ``verifyFeaturesInstalled()``.
     public func add(feature: any Feature) throws {
         for observer in featureObservers {
             try install(feature, with: observer)
         }
         features.append(feature)
-        if !featureObservers.contains(where: { $0.installs(feature) }) {
-            report(.featureNotInstalled(feature: feature.featureName, observers: featureObservers.map(\.observerName)))
+    }
+
+    /// Checks, at the end of setup, that every feature added so far is installed by at least one observer.
+    ///
+    /// Each feature that no observer installs is reported, the first time a check finds it: appended to
+    /// ``diagnostics`` and handed to ``onDiagnostic``, in the order the features were added. A feature added before
+    /// the observer that installs it passes.
+    ///
+    /// - Throws: ``AppError/featureNotInstalled(feature:observers:)`` for the first feature that no observer installs
+    ///   (also when it was reported by an earlier check).
+    public func verifyFeaturesInstalled() throws(AppError) {
+        let missing = features.filter { feature in !featureObservers.contains { $0.installs(feature) } }
+        for feature in missing where reported.insert(ObjectIdentifier(feature)).inserted {
+            report(notInstalled(feature))
+        }
+        if let first = missing.first {
+            throw notInstalled(first)
         }
     }
 
-    /// Checks that every feature added so far is installed by at least one observer now, for the end of setup
-    /// (a feature added before its observer is reported by ``add(feature:)`` but passes here).
-    ///
-    /// - Throws: ``AppError/featureNotInstalled(feature:observers:)`` for the first feature that no observer installs.
-    public func verifyFeaturesInstalled() throws(AppError) {
-        for feature in features where !featureObservers.contains(where: { $0.installs(feature) }) {
-            throw .featureNotInstalled(feature: feature.featureName, observers: featureObservers.map(\.observerName))
-        }
+    private func notInstalled(_ feature: any Feature) -> AppError {
+        .featureNotInstalled(feature: feature.featureName, observers: featureObservers.map(\.observerName))
     }
 
     private func report(_ diagnostic: AppError) {
@@ -129,7 +147,7 @@ extension ComposedApp {
     /// The features added so far, in order.
     public var features: [any Feature] { composition.features }
 
-    /// What the app reported without stopping; see ``DefaultApp/diagnostics``.
+    /// The features ``verifyFeaturesInstalled()`` found that no observer installs; see ``DefaultApp/diagnostics``.
     public var diagnostics: [AppError] { composition.diagnostics }
 
     /// Called with each diagnostic as it is reported; see ``DefaultApp/onDiagnostic``.
@@ -138,8 +156,8 @@ extension ComposedApp {
         set { composition.onDiagnostic = newValue }
     }
 
-    /// Checks that every feature added so far is installed by an observer; see
-    /// ``DefaultApp/verifyFeaturesInstalled()``.
+    /// Checks, at the end of setup, that every feature added so far is installed by an observer, and reports each
+    /// one that is not; see ``DefaultApp/verifyFeaturesInstalled()``.
     public func verifyFeaturesInstalled() throws(AppError) {
         try composition.verifyFeaturesInstalled()
     }

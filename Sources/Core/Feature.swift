@@ -26,7 +26,8 @@ public protocol FeatureObserver: AnyObject {
     ///
     /// - Throws: Any error; the app wraps it in ``AppError/observerFailed(feature:observer:underlying:)``.
     func featureAdded(application: any App, feature: any Feature) throws
-    /// Whether this observer installs something of `feature`; the app reports a feature that no observer installs
+    /// Whether this observer installs something of `feature`; at the end of setup
+    /// (``DefaultApp/verifyFeaturesInstalled()``) the app reports a feature that no observer installs
     /// (``AppError/featureNotInstalled(feature:observers:)``).
     ///
     /// By default `true`: an observer that does not say is taken to install every feature, so it never causes a

@@ -12,6 +12,9 @@ import BrigadeCore
 ///   a time, in the order they were made: a call made during a transition starts when it completed.
 /// - The stacks follow the host: what the user did (the back button, an interactive pop that finished, a sheet
 ///   swiped down) is synced in when the host reports it, and an interactive pop that was cancelled changes nothing.
+///   When a transition completed, ``stack`` is the host's ``NavigationHost/shownStack`` (after a modal transition,
+///   ``modalStack`` its ``NavigationHost/shownModals``), so a pop or swipe-down the user made during it is kept. A
+///   host that never completes a transition blocks every later call.
 ///   A controller that left both stacks is released by the navigator.
 /// - Lifecycle: the host is the source of lifecycle events (under UIKit, UIKit calls `viewWillAppear(_:)` and the
 ///   controller forwards it through ``LifecycleDelivery``). This navigator delivers none, so none is delivered
@@ -70,7 +73,8 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
             try await transition { completion throws in
                 try host.presentModal(controller, animated: animated, completion: completion)
             }
-            modalStack.append(controller)
+            // The host's modals: the user may have swiped a sheet down during the transition.
+            modalStack = host.shownModals
         }
     }
 
@@ -118,16 +122,15 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         try await transition { completion throws in
             try host.setStack(controllers, animated: animated, completion: completion)
         }
-        stack = controllers
+        // The host's stack, not `controllers`: the user may have popped during the transition.
+        stack = host.shownStack
     }
 
     private func dismissModals(from controller: any Controller, animated: Bool) async throws {
         try await transition { completion in
             host.dismissModal(controller, animated: animated, completion: completion)
         }
-        if let index = modalStack.firstIndex(where: { $0 === controller }) {
-            modalStack.removeSubrange(index...)
-        }
+        modalStack = host.shownModals
     }
 
     /// Starts a host transition and waits for its completion; a completion called twice is ignored.

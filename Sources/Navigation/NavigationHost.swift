@@ -5,9 +5,19 @@ import BrigadeCore
 ///
 /// A host shows the controllers it is given and, like UIKit, delivers their lifecycle events itself, through
 /// ``LifecycleDelivery``. Each transition calls its `completion` exactly once, when the transition completed
-/// (possibly long after the call returned); a host that throws does not call it.
+/// (possibly long after the call returned); a host that throws does not call it. A host that never calls a
+/// `completion` blocks the navigator: every later call waits for that transition.
 @MainActor
 public protocol NavigationHost: AnyObject {
+    /// The navigation stack the host shows now, bottom first, including what the user changed during a transition.
+    /// The navigator reads it when each of its stack transitions completed, so a pop the user made meanwhile is
+    /// kept.
+    var shownStack: [any Controller] { get }
+
+    /// The modals the host presents now, the first presented first, including what the user dismissed during a
+    /// transition. The navigator reads it when each of its modal transitions completed.
+    var shownModals: [any Controller] { get }
+
     /// Called by the host, on the main actor, when the user changed what it shows without the navigator (the back
     /// button, a completed or cancelled interactive pop, a sheet swiped down). The navigator sets it.
     var onUserChange: (@MainActor (NavigationHostChange) -> Void)? { get set }

@@ -15,6 +15,7 @@ import Observation
 ///
 /// - ``root`` is the bottom of the navigation stack (SwiftUI's root view), ``path`` the routes above it,
 ///   ``modalPath`` the modals. Reading one registers it with Observation; a change tells only the ones that changed.
+///   ``stack``, ``modalStack`` and ``controller(for:)`` register too, and are told when the controllers change.
 /// - Setting ``path`` or ``modalPath`` from outside (SwiftUI after a back swipe, a sheet swiped down, a
 ///   `NavigationLink(value:)`) keeps the entries of the common prefix, releases the controllers of the entries that
 ///   left and makes controllers for the new ones through the wireframe, all at once. A route that cannot be made
@@ -59,11 +60,19 @@ public final class ObservableNavigator: Navigator, Observable {
 
     // MARK: - Observable state
 
-    /// The navigation stack, bottom first.
-    public var stack: [any Controller] { entries.map(\.controller) }
+    /// The navigation stack, bottom first. Reading it registers it with Observation: a change of its controllers
+    /// tells it.
+    public var stack: [any Controller] {
+        registrar.access(self, keyPath: \.stack)
+        return entries.map(\.controller)
+    }
 
-    /// The modals, the first presented first.
-    public var modalStack: [any Controller] { modals.map(\.controller) }
+    /// The modals, the first presented first. Reading it registers it with Observation: a change of its controllers
+    /// tells it.
+    public var modalStack: [any Controller] {
+        registrar.access(self, keyPath: \.modalStack)
+        return modals.map(\.controller)
+    }
 
     /// The route at the bottom of the navigation stack: SwiftUI's root view.
     public var root: RouteDescription? {
@@ -123,9 +132,12 @@ public final class ObservableNavigator: Navigator, Observable {
         return storedError
     }
 
-    /// The controller shown for `route`: the topmost one on the navigation stack or among the modals.
+    /// The controller shown for `route`: the topmost one on the navigation stack or among the modals. Calling it
+    /// registers ``stack`` and ``modalStack`` with Observation.
     public func controller(for route: RouteDescription) -> (any Controller)? {
-        (modals.last { $0.route == route } ?? entries.last { $0.route == route })?.controller
+        registrar.access(self, keyPath: \.stack)
+        registrar.access(self, keyPath: \.modalStack)
+        return (modals.last { $0.route == route } ?? entries.last { $0.route == route })?.controller
     }
 
     // MARK: - Paths set from outside
@@ -224,19 +236,29 @@ public final class ObservableNavigator: Navigator, Observable {
         }
     }
 
-    /// Replaces the stacks, telling Observation about the routes that changed.
+    /// Replaces the stacks, telling Observation about the routes and the controllers that changed.
     private func commit(entries newEntries: [Entry], modals newModals: [Entry]) {
         let rootChanged = entries.first?.route != newEntries.first?.route
         let pathChanged = !entries.dropFirst().map(\.route).elementsEqual(newEntries.dropFirst().map(\.route))
         let modalsChanged = !modals.map(\.route).elementsEqual(newModals.map(\.route))
+        let stackChanged = !Self.sameControllers(entries, newEntries)
+        let modalStackChanged = !Self.sameControllers(modals, newModals)
         if rootChanged { registrar.willSet(self, keyPath: \.root) }
         if pathChanged { registrar.willSet(self, keyPath: \.path) }
         if modalsChanged { registrar.willSet(self, keyPath: \.modalPath) }
+        if stackChanged { registrar.willSet(self, keyPath: \.stack) }
+        if modalStackChanged { registrar.willSet(self, keyPath: \.modalStack) }
         entries = newEntries
         modals = newModals
         if rootChanged { registrar.didSet(self, keyPath: \.root) }
         if pathChanged { registrar.didSet(self, keyPath: \.path) }
         if modalsChanged { registrar.didSet(self, keyPath: \.modalPath) }
+        if stackChanged { registrar.didSet(self, keyPath: \.stack) }
+        if modalStackChanged { registrar.didSet(self, keyPath: \.modalStack) }
+    }
+
+    private static func sameControllers(_ old: [Entry], _ new: [Entry]) -> Bool {
+        old.count == new.count && zip(old, new).allSatisfy { $0.controller === $1.controller }
     }
 
     private func record(_ body: () throws(NavigationError) -> Void) {

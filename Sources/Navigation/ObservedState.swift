@@ -19,7 +19,9 @@ import Observation
 /// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
 /// - It changes once per delivery of the property: for a ``BrigadeRedux/Store``, once per dispatch or transaction that changed
 ///   the state, so `withObservationTracking`'s `onChange` fires once per transaction.
-/// - Thread-safe: the property may be set on any thread; Observation is told on that thread.
+/// - Thread-safe: the property may be set on any thread; Observation is told on that thread, after the new value
+///   is stored (an `onChange` that reads this state reads the new value). A member read for the first time while a
+///   value is delivered reads the new value or is told about it.
 /// - It holds the property, not the other way round (the property's subscription holds it weakly), and it ends its
 ///   subscription when it is released.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -85,16 +87,18 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
 
     /// The part of the value at `keyPath`; reading it registers that key path only.
     public subscript<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> Member {
-        // The key path Observation is told about is made once per key path, on its first read.
-        let (value, observed) = storage.withLock { storage -> (Value, KeyPath<ObservedState, Member>) in
-            if let reader = storage.readers[keyPath] as? KeyPathReader<Value, Member> {
-                return (storage.value, reader.observed)
-            }
-            let observed = (\ObservedState<Value>.current).appending(path: keyPath)
-            storage.readers[keyPath] = KeyPathReader(keyPath: keyPath, observed: observed)
-            return (storage.value, observed)
-        }
+        // The access is registered before the value is read (as Observation's macro does), and a first read adds
+        // its reader in the same locked section that reads the value: a read whose locked section comes before a
+        // `receive`'s is told about the new value, one whose section comes after reads it.
+        let known = storage.withLock { ($0.readers[keyPath] as? KeyPathReader<Value, Member>)?.observed }
+        let observed = known ?? (\ObservedState<Value>.current).appending(path: keyPath)
         registrar.access(self, keyPath: observed)
+        let value = storage.withLock { storage in
+            if storage.readers[keyPath] == nil {
+                storage.readers[keyPath] = KeyPathReader(keyPath: keyPath, observed: observed)
+            }
+            return storage.value
+        }
         return value[keyPath: keyPath]
     }
 
@@ -103,15 +107,18 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         storage.withLock { $0.value }
     }
 
+    /// Stores `new` and finds the readers whose member changed in one locked section, then tells Observation
+    /// (outside the lock, so an observer may read this state): a reader added after that section reads `new`.
     private func receive(_ new: Value) {
         let changed = storage.withLock { storage in
-            storage.readers.values.filter { $0.changed(storage.value, new) }
+            let changed = storage.readers.values.filter { $0.changed(storage.value, new) }
+            storage.value = new
+            return changed
         }
         registrar.willSet(self, keyPath: \.value)
         for reader in changed {
             reader.willSet(registrar, of: self)
         }
-        storage.withLock { $0.value = new }
         for reader in changed {
             reader.didSet(registrar, of: self)
         }

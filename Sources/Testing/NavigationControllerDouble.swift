@@ -26,8 +26,12 @@ public final class NavigationControllerDouble: NavigationHost {
     public var onUserChange: (@MainActor (NavigationHostChange) -> Void)?
     /// The navigation stack, bottom first.
     public private(set) var viewControllers: [any Controller] = []
+    /// The navigation stack shown now, bottom first: ``viewControllers``.
+    public var shownStack: [any Controller] { viewControllers }
     /// The presented modals, the first presented first.
     public private(set) var presented: [any Controller] = []
+    /// The modals presented now, the first presented first: ``presented``.
+    public var shownModals: [any Controller] { presented }
     /// How many times ``setStack(_:animated:completion:)`` was called and accepted.
     public private(set) var setStackCalls = 0
     /// Whether transitions wait for ``finishTransition()`` to complete; `false`: they complete at once.

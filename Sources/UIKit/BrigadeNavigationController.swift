@@ -17,6 +17,25 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
     /// Set by the navigator; told about changes the user made.
     public var onUserChange: (@MainActor (NavigationHostChange) -> Void)?
 
+    /// The navigation stack shown now: the `viewControllers` that are ``Controller``s, bottom first.
+    public var shownStack: [any Controller] {
+        viewControllers.compactMap { $0 as? any Controller }
+    }
+
+    /// The modals presented now: the chain of presented view controllers above it that are ``Controller``s, the
+    /// first presented first.
+    public var shownModals: [any Controller] {
+        var modals: [any Controller] = []
+        var presented = presentedViewController
+        while let viewController = presented {
+            if let controller = viewController as? any Controller {
+                modals.append(controller)
+            }
+            presented = viewController.presentedViewController
+        }
+        return modals
+    }
+
     /// Becomes its own delegate, to see pops the user made.
     override public func viewDidLoad() {
         super.viewDidLoad()

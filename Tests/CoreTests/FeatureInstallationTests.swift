@@ -14,33 +14,65 @@ final class SelectiveObserver: FeatureObserver {
 @Suite("Features no observer installs")
 @MainActor
 struct FeatureInstallationTests {
-    @Test("a feature added to a bare DefaultApp is reported to the diagnostic handler and kept in diagnostics")
+    let message =
+        "feature menu was added, but no feature observer installs it (observers: none); add it to an app whose"
+        + " observers handle its kind (a LogicFeature needs a ReduxApp or BrigadeApp, a ViewFeature a"
+        + " WireframeApp or BrigadeApp)"
+
+    @Test("a feature no observer installs is reported at the end of setup, to the handler and in diagnostics, once")
     func bareApp() {
         let app = DefaultApp()
         var seen: [String] = []
         app.onDiagnostic = { seen.append($0.description) }
         #expect(throws: Never.self) { try app.add(feature: NamedFeature("menu")) }
-        let message =
-            "feature menu was added, but no feature observer installs it (observers: none); add it to an app whose"
-            + " observers handle its kind (a LogicFeature needs a ReduxApp or BrigadeApp, a ViewFeature a"
-            + " WireframeApp or BrigadeApp)"
+        #expect(seen.isEmpty)
+        #expect(app.diagnostics.isEmpty)
+        let error = #expect(throws: AppError.self) { try app.verifyFeaturesInstalled() }
+        #expect(error?.description == message)
         #expect(seen == [message])
         #expect(app.diagnostics.map(\.description) == [message])
+        // A second check throws again but does not report the same feature twice.
+        #expect(throws: AppError.self) { try app.verifyFeaturesInstalled() }
+        #expect(seen == [message])
         #expect(app.features.count == 1)
+    }
+
+    @Test("a feature added before the observer that installs it is never reported, and the check passes")
+    func featureBeforeObserver() throws {
+        let app = DefaultApp()
+        var seen: [String] = []
+        app.onDiagnostic = { seen.append($0.description) }
+        try app.add(feature: NamedFeature("menu"))
+        try app.add(featureObserver: SelectiveObserver(accepting: ["menu"]))
+        try app.verifyFeaturesInstalled()
+        #expect(seen.isEmpty)
+        #expect(app.diagnostics.isEmpty)
+    }
+
+    @Test("every feature no observer installs is reported, in the order added; the check throws the first")
+    func severalMissing() throws {
+        let app = DefaultApp(featureObservers: [SelectiveObserver(accepting: ["menu"])])
+        try app.add(feature: NamedFeature("cart"))
+        try app.add(feature: NamedFeature("menu"))
+        try app.add(feature: NamedFeature("bill"))
+        let error = #expect(throws: AppError.self) { try app.verifyFeaturesInstalled() }
+        #expect(error?.description.hasPrefix("feature cart was added") == true)
+        #expect(app.diagnostics.map { String($0.description.prefix(12)) } == ["feature cart", "feature bill"])
     }
 
     @Test("a feature an observer installs is not reported")
     func installed() throws {
         let app = DefaultApp(featureObservers: [SelectiveObserver(accepting: ["menu"])])
         try app.add(feature: NamedFeature("menu"))
-        #expect(app.diagnostics.isEmpty)
         try app.verifyFeaturesInstalled()
+        #expect(app.diagnostics.isEmpty)
     }
 
     @Test("the report names the observers that were asked")
     func namesObservers() throws {
         let app = DefaultApp(featureObservers: [SelectiveObserver(accepting: ["menu"])])
         try app.add(feature: NamedFeature("cart"))
+        #expect(throws: AppError.self) { try app.verifyFeaturesInstalled() }
         #expect(app.diagnostics.first?.description.contains("(observers: selective)") == true)
     }
 
@@ -48,6 +80,7 @@ struct FeatureInstallationTests {
     func defaultInstalls() throws {
         let app = DefaultApp(featureObservers: [LoggingObserver("plain", log: Log())])
         try app.add(feature: NamedFeature("menu"))
+        try app.verifyFeaturesInstalled()
         #expect(app.diagnostics.isEmpty)
     }
 

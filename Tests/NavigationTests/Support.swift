@@ -47,21 +47,42 @@ final class LoggingPresenter: Presenter {
 
 /// The notes app of the quick start: a list, a note, a note's editor (modal). Screens are named after the route
 /// they show (`notes`, `note 7`, `edit 7`); every screen gets one logging presenter, remembered weakly.
+///
+/// The wireframe holds its providers strongly, so the provider is a separate object that knows nothing of the
+/// wireframe: were `NotesRoutes` itself the provider, it and its wireframe would keep each other alive forever.
 @MainActor
-final class NotesRoutes: ControllerProvider, PresenterProvider {
+final class NotesRoutes {
     let wireframe = DefaultWireframe()
-    let log = EventLog()
-    private(set) var made: [WeakScreen] = []
-    private(set) var presenters: [WeakPresenter] = []
+    private let provider = NotesProvider()
+
+    /// The log every screen and presenter records its lifecycle events in.
+    var log: EventLog { provider.log }
+    /// Every screen made, remembered weakly.
+    var made: [WeakScreen] { provider.made }
+    /// Every presenter made, remembered weakly.
+    var presenters: [WeakPresenter] { provider.presenters }
 
     init() throws {
         try wireframe.add(routePattern: "/notes")
         try wireframe.add(routePattern: "/notes/:id")
         try wireframe.add(routePattern: "/notes/:id/edit")
         try wireframe.add(routePattern: "/files/*")
-        wireframe.add(controllerProvider: self, priority: 0)
-        wireframe.add(presenterProvider: self, priority: 0)
+        wireframe.add(controllerProvider: provider, priority: 0)
+        wireframe.add(presenterProvider: provider, priority: 0)
     }
+
+    /// The made screens named `name` that are still alive.
+    func alive(_ name: String) -> Int {
+        made.filter { $0.screen?.name == name }.count
+    }
+}
+
+/// Makes the notes app's screens and presenters, and remembers them weakly.
+@MainActor
+final class NotesProvider: ControllerProvider, PresenterProvider {
+    let log = EventLog()
+    private(set) var made: [WeakScreen] = []
+    private(set) var presenters: [WeakPresenter] = []
 
     func isResponsible(routeResult: RouteResult) -> Bool { true }
 
@@ -85,11 +106,6 @@ final class NotesRoutes: ControllerProvider, PresenterProvider {
         let presenter = LoggingPresenter(log: log)
         presenters.append(WeakPresenter(presenter))
         return [presenter]
-    }
-
-    /// The made screens named `name` that are still alive.
-    func alive(_ name: String) -> Int {
-        made.filter { $0.screen?.name == name }.count
     }
 }
 

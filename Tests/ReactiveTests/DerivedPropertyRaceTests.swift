@@ -1,14 +1,28 @@
 import BrigadeReactive
 import Dispatch
+import Foundation
 import Testing
 
 /// Signals shared by a test's thread and its writer thread; DispatchSemaphore is thread-safe.
-private final class Handshake: Sendable {
+private final class Handshake: @unchecked Sendable {
     let initialStarted = DispatchSemaphore(value: 0)
     let firstSet = DispatchSemaphore(value: 0)
     let catchUpStarted = DispatchSemaphore(value: 0)
     let secondSet = DispatchSemaphore(value: 0)
     let writerDone = DispatchSemaphore(value: 0)
+    // `lock` guards `timedOut`: the waits that did not end in time, written by both threads.
+    private let lock = NSLock()
+    private var timedOut: [String] = []
+
+    /// Waits for `semaphore` at most 2 s; a wait that times out is recorded under `name`, so the test fails
+    /// instead of hanging.
+    func wait(_ semaphore: DispatchSemaphore, _ name: String) {
+        if semaphore.wait(timeout: .now() + 2) == .timedOut {
+            lock.withLock { timedOut.append(name) }
+        }
+    }
+
+    var waitsTimedOut: [String] { lock.withLock { timedOut } }
 }
 
 @Suite("Derived properties created while another thread sets the source")
@@ -17,26 +31,29 @@ struct DerivedPropertyRaceTests {
     func catchUpDoesNotOverwrite() {
         let source = ObservableProperty(0)
         let handshake = Handshake()
-        DispatchQueue.global().async {
-            handshake.initialStarted.wait()
+        // The writer runs on a thread of its own: the test's thread (one of the concurrency pool's) blocks below until
+        // it has written, and a block queued on the pool or a global queue might never get a thread to run on.
+        Thread {
+            handshake.wait(handshake.initialStarted, "initialStarted")
             source.value = 1  // before the derived property is connected: it must catch up with 1
             handshake.firstSet.signal()
-            handshake.catchUpStarted.wait()
+            handshake.wait(handshake.catchUpStarted, "catchUpStarted")
             source.value = 2  // while it catches up with 1
             handshake.secondSet.signal()
             handshake.writerDone.signal()
-        }
+        }.start()
         let derived = source.map { value -> Int in
             if value == 0 {
                 handshake.initialStarted.signal()
-                handshake.firstSet.wait()
+                handshake.wait(handshake.firstSet, "firstSet")
             } else if value == 1 {
                 handshake.catchUpStarted.signal()
-                handshake.secondSet.wait()
+                handshake.wait(handshake.secondSet, "secondSet")
             }
             return value * 10
         }
-        handshake.writerDone.wait()
+        handshake.wait(handshake.writerDone, "writerDone")
+        #expect(handshake.waitsTimedOut.isEmpty)
         #expect(source.value == 2)
         #expect(derived.value == 20)
     }

@@ -57,6 +57,9 @@ struct SubscribeWhilePendingTests {
         let store = Store(initialState: Counter())
         store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
         let bag = SubscriptionReferenceBag()
+        // The priority subscriber keeps what it subscribes in a bag of its own: were it `bag`, which holds the
+        // priority subscription itself, the handler would keep that bag, and so its own subscription, alive forever.
+        let lateBag = SubscriptionReferenceBag()
         let late = StateLog<Int>()
         let lateWhole = StateLog<Int>()
         store.subscribe(\.count) { _ in }.add(to: bag)
@@ -65,8 +68,8 @@ struct SubscribeWhilePendingTests {
         store.subscribe(\.count, priority: 1) { count in
             guard count == 5, !added else { return }
             added = true
-            store.subscribe(\.count) { late.values.append($0) }.add(to: bag)
-            store.subscribe { lateWhole.values.append($0.count) }.add(to: bag)
+            store.subscribe(\.count) { late.values.append($0) }.add(to: lateBag)
+            store.subscribe { lateWhole.values.append($0.count) }.add(to: lateBag)
         }.add(to: bag)
         store.dispatch(Add(amount: 5))
         #expect(late.values == [5])
@@ -74,6 +77,32 @@ struct SubscribeWhilePendingTests {
         store.dispatch(Add(amount: 1))
         #expect(late.values == [5, 6])
         #expect(lateWhole.values.last == 6)
+    }
+
+    @Test("a store whose priority subscriber holds it and subscribes during its round is released once all end")
+    func releasedAfterPriorityRound() {
+        weak var released: Store<Counter>?
+        do {
+            let store = Store(initialState: Counter())
+            store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
+            let bag = SubscriptionReferenceBag()
+            store.subscribe(\.count) { _ in }.add(to: bag)
+            store.subscribe { _ in }.add(to: bag)
+            var late: [Subscription] = []
+            store.subscribe(\.count, priority: 1) { count in
+                guard count == 5, late.isEmpty else { return }
+                late.append(store.subscribe(\.count) { _ in })
+                late.append(store.subscribe { _ in })
+            }.add(to: bag)
+            store.dispatch(Add(amount: 5))
+            store.dispatch(Add(amount: 1))
+            #expect(store.subscriberCount == 5)
+            bag.dispose()
+            late.forEach { $0.dispose() }
+            #expect(store.subscriberCount == 0)
+            released = store
+        }
+        #expect(released == nil)
     }
 
     @Test("once the late group's subscribers are gone, later subscribers share the key path's group again")
