@@ -136,9 +136,12 @@ final class ServerCore: @unchecked Sendable {
             defer { isStopped = true }
             return isStopped
         }
+        // Only the accept loop closes the listener, once it has left `accept`. Closing it here would free its
+        // descriptor number while the loop may be about to call `accept` on it again: a server started next reuses
+        // the number, and this stopped server would take (and answer) the new server's connections. Shutting the
+        // socket down makes a blocked or later `accept` fail, and the loop then ends.
         if !wasStopped {
             shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
         }
     }
 
@@ -186,6 +189,7 @@ final class ServerCore: @unchecked Sendable {
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
