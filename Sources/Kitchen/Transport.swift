@@ -16,6 +16,8 @@ final class Transport: Sendable {
         delegate = Delegate()
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // No cache at all: a request's own policy would otherwise let the session answer a retry from memory.
+        configuration.urlCache = nil
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
