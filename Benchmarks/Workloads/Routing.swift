@@ -70,7 +70,8 @@ func routingWorkloads() -> [Workload] {
             return Runner { operations in
                 for _ in 0..<operations {
                     var parameters = Parameters()
-                    consume(router.route(path: table.miss.split(separator: "/").map(String.init), parameters: &parameters))
+                    let segments = table.miss.split(separator: "/").map(String.init)
+                    consume(router.route(path: segments, parameters: &parameters))
                 }
             }
         })

@@ -11,6 +11,7 @@ public struct Workload: Sendable {
     /// Builds the workload's state (untimed) and returns what runs it.
     public let make: @MainActor @Sendable () async -> Runner
 
+    /// A workload named `name` whose state `make` builds.
     public init(
         _ name: String,
         operationsPerSample: Int = 1_000,
@@ -34,6 +35,7 @@ public final class Runner {
     /// The most operations one `prepare` sets up for: `run` is never asked for more.
     public let maxBatch: Int
 
+    /// A runner of `run`, with `prepare` before each batch and `finish` at the end.
     public init(
         maxBatch: Int = .max,
         prepare: @escaping @MainActor () -> Void = {},
@@ -64,12 +66,14 @@ public func consume<T>(_ value: T) {
 /// A counter written only by the workload's own thread.
 public final class Total: @unchecked Sendable {
     // Written only by the workload's own thread (the main actor).
+    /// The running total.
     public var value = 0
+    /// A total of zero.
     public init() {}
 }
 
 /// Every workload, in table order.
 public func allWorkloads() -> [Workload] {
     floorWorkloads() + reactiveWorkloads() + reduxWorkloads() + routingWorkloads() + wireframeWorkloads()
-    + compositionWorkloads() + kitchenWorkloads() + larderWorkloads()
+        + compositionWorkloads() + kitchenWorkloads() + larderWorkloads()
 }

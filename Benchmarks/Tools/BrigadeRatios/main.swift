@@ -253,7 +253,9 @@ func main() async -> Int32 {
             if knownValue == nil {
                 status = "ok"
             } else {
-                status = mode == .gate ? "ok within the gate margin (known over)" : "ok (listed in known-over.json: remove it)"
+                status =
+                    mode == .gate
+                    ? "ok within the gate margin (known over)" : "ok (listed in known-over.json: remove it)"
             }
         } else if let knownValue {
             // A known-over budget must not get worse than its recorded figure (beyond the margin in the gate).
@@ -277,7 +279,10 @@ func main() async -> Int32 {
                 + "\(row.rounds)".leftPadded(9) + ("≤ " + format(limit, unit)).leftPadded(11) + "  \(status)")
         if budget.bytes == nil, !Recorded.a.isEmpty {
             let a = percentile(Recorded.a.sorted(), 0.5)
-            let b = Recorded.b.isEmpty ? "" : ", \(budget.against ?? budget.minus ?? "") " + format(percentile(Recorded.b.sorted(), 0.5), "ns")
+            let b =
+                Recorded.b.isEmpty
+                ? ""
+                : ", \(budget.against ?? budget.minus ?? "") " + format(percentile(Recorded.b.sorted(), 0.5), "ns")
             print("    medians per operation: \(budget.measure ?? "") " + format(a, "ns") + b)
         }
     }
