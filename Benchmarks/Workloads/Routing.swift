@@ -32,50 +32,40 @@ func routingWorkloads() -> [Workload] {
     var workloads: [Workload] = []
     for count in [10, 100, 1_000] {
         let table = routeTable(count)
-        workloads.append(
-            Workload("Routing/Brigade among \(count) patterns") {
-                let matcher = makeMatcher(table.patterns)
-                return Runner { operations in
-                    for _ in 0..<operations {
-                        consume(matcher.match(path: table.path))
-                    }
-                }
-            })
-        workloads.append(
-            Workload("Routing/RoutingKit among \(count) patterns") {
-                let router = makeRouter(table.patterns)
-                return Runner { operations in
-                    for _ in 0..<operations {
-                        var parameters = Parameters()
-                        let segments = table.path.split(separator: "/").map(String.init)
-                        consume(router.route(path: segments, parameters: &parameters))
-                        consume(parameters)
-                    }
-                }
-            })
+        workloads.append(brigadeRouting("Routing/Brigade among \(count) patterns", table.patterns, path: table.path))
+        workloads.append(routingKit("Routing/RoutingKit among \(count) patterns", table.patterns, path: table.path))
     }
     let table = routeTable(1_000)
-    workloads.append(
-        Workload("Routing/Brigade miss among 1000 patterns") {
-            let matcher = makeMatcher(table.patterns)
-            return Runner { operations in
-                for _ in 0..<operations {
-                    consume(matcher.match(path: table.miss))
-                }
-            }
-        })
-    workloads.append(
-        Workload("Routing/RoutingKit miss among 1000 patterns") {
-            let router = makeRouter(table.patterns)
-            return Runner { operations in
-                for _ in 0..<operations {
-                    var parameters = Parameters()
-                    let segments = table.miss.split(separator: "/").map(String.init)
-                    consume(router.route(path: segments, parameters: &parameters))
-                }
-            }
-        })
+    workloads.append(brigadeRouting("Routing/Brigade miss among 1000 patterns", table.patterns, path: table.miss))
+    workloads.append(routingKit("Routing/RoutingKit miss among 1000 patterns", table.patterns, path: table.miss))
     return workloads
+}
+
+/// Matching `path` with Brigade's `RouteMatcher` holding `patterns`.
+private func brigadeRouting(_ name: String, _ patterns: [String], path: String) -> Workload {
+    Workload(name) {
+        let matcher = makeMatcher(patterns)
+        return Runner { operations in
+            for _ in 0..<operations {
+                consume(matcher.match(path: path))
+            }
+        }
+    }
+}
+
+/// Matching `path` with RoutingKit's `TrieRouter` holding `patterns`, splitting the path as a caller must.
+private func routingKit(_ name: String, _ patterns: [String], path: String) -> Workload {
+    Workload(name) {
+        let router = makeRouter(patterns)
+        return Runner { operations in
+            for _ in 0..<operations {
+                var parameters = Parameters()
+                let segments = path.split(separator: "/").map(String.init)
+                consume(router.route(path: segments, parameters: &parameters))
+                consume(parameters)
+            }
+        }
+    }
 }
 
 /// `DefaultWireframe` routing onto the `HeadlessNavigator`.

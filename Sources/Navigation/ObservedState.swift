@@ -32,8 +32,10 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         var readers: [AnyKeyPath: any MemberReader<Value>] = [:]
     }
 
+    // Unchecked Sendable: `storage` (a lock) guards the current value and the readers, and `subscription` its own
+    // slot; `registrar` is Sendable; `source` is an immutable reference that is only held, never read. Observation
+    // is called with `storage` released.
     private let registrar = ObservationRegistrar()
-    // `storage` guards the current value and the readers; Observation is called with it released.
     private let storage: Locked<Storage>
     /// The property followed, held so that it lives as long as this view.
     private let source: AnyObject
