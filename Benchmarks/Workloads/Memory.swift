@@ -38,5 +38,5 @@ public func allMemoryProbes() -> [MemoryProbe] {
     return [
         MemoryProbe("Memory/Brigade 100,000 route patterns", count: 100_000) { makeMatcher(table.patterns) },
         MemoryProbe("Memory/RoutingKit 100,000 route patterns", count: 100_000) { makeRouter(table.patterns) },
-    ]
+    ] + reduxSubscriberProbes(100_000)
 }

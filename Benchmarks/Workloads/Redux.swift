@@ -112,3 +112,35 @@ func reduxWorkloads() -> [Workload] {
         },
     ]
 }
+
+/// A store and the bag that keeps its subscribers, kept alive together by a memory probe.
+final class StoreWithBag {
+    let store: Store<BenchState>
+    let bag: SubscriptionReferenceBag
+
+    init(store: Store<BenchState>, bag: SubscriptionReferenceBag) {
+        self.store = store
+        self.bag = bag
+    }
+}
+
+/// Memory per store subscriber kept in a bag: `count` subscribers, each with its own `select:` closure or all on
+/// one key path, with handlers that capture nothing.
+func reduxSubscriberProbes(_ count: Int) -> [MemoryProbe] {
+    [
+        MemoryProbe("Memory/Redux 100,000 selector subscribers in a bag", count: count) {
+            let kept = StoreWithBag(store: makeReduxStore(unrelatedReducers: 0), bag: SubscriptionReferenceBag())
+            for _ in 0..<count {
+                kept.store.subscribe(select: { $0.other }) { consume($0) }.add(to: kept.bag)
+            }
+            return kept
+        },
+        MemoryProbe("Memory/Redux 100,000 key-path subscribers in a bag", count: count) {
+            let kept = StoreWithBag(store: makeReduxStore(unrelatedReducers: 0), bag: SubscriptionReferenceBag())
+            for _ in 0..<count {
+                kept.store.subscribe(\.other) { consume($0) }.add(to: kept.bag)
+            }
+            return kept
+        },
+    ]
+}

@@ -1,26 +1,32 @@
-/// A handle on one subscriber of an ``ObservableProperty`` or a ``SignalBus``.
+/// A handle on one subscriber of an ``ObservableProperty``, a ``SignalBus`` or a store.
 ///
 /// The subscription ends when ``dispose()`` is called, or when the ``SubscriptionReferenceBag`` it was added to goes
 /// away. Dropping the handle alone does not end it; keep it in a bag. A subscription keeps the property it observes
 /// alive, so a derived property lives as long as someone subscribes to it.
 public final class Subscription: Sendable {
-    private let onDispose: ClosureBox
+    private let disposable: any Disposable
 
     /// Creates a subscription that runs `onDispose` once, on the first call to ``dispose()``.
     public init(onDispose: @escaping @Sendable () -> Void) {
-        self.onDispose = ClosureBox(onDispose)
+        disposable = ClosureBox(onDispose)
+    }
+
+    /// Creates a subscription that ends `disposable`: a component that keeps its own subscriber objects makes them
+    /// the disposal, with no closure and no lock of their own.
+    package init(_ disposable: any Disposable) {
+        self.disposable = disposable
     }
 
     /// Whether ``dispose()`` has been called.
     public var isDisposed: Bool {
-        onDispose.isEmpty
+        disposable.isDisposed
     }
 
     /// Ends the subscription. Calling it again does nothing.
     ///
     /// After it returns, the subscriber is not called for values set afterwards.
     public func dispose() {
-        onDispose.take()?()
+        disposable.dispose()
     }
 
     /// Hands the subscription to `bag`, which disposes it when the bag is disposed or released.
@@ -64,5 +70,25 @@ public final class SubscriptionReferenceBag: Sendable {
         for subscription in taken {
             subscription.dispose()
         }
+    }
+}
+
+/// What a ``Subscription`` ends, once, from any thread.
+package protocol Disposable: AnyObject, Sendable {
+    /// Ends what the subscription stands for; only the first call has an effect.
+    func dispose()
+    /// Whether ``dispose()`` was called.
+    var isDisposed: Bool { get }
+}
+
+extension ClosureBox: Disposable {
+    /// Runs the closure, unless it was run already.
+    package func dispose() {
+        take()?()
+    }
+
+    /// Whether the closure was run.
+    package var isDisposed: Bool {
+        isEmpty
     }
 }

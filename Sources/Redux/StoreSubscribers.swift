@@ -31,14 +31,17 @@ extension Store {
     ) -> Subscription {
         let key = SelectionKey(selector: keyPath, priority: priority)
         let group = subscribers.group(for: key, canShare: !isDirty) {
-            SelectionGroup(.keyPath(KeyPathAccess(keyPath)), priority: priority, state: current)
+            SelectionGroup(KeyPathAccess(keyPath), priority: priority, state: current)
         }
         return subscribers.add(handler, to: group)
     }
 
     /// Subscribes `handler` to what `selector` computes from the state: it is called at once, then only when the
-    /// result changed, at most once per dispatch or transaction. See ``subscribe(_:priority:_:)``; a selector is not
-    /// shared with other subscribers.
+    /// result changed, at most once per dispatch or transaction. See ``subscribe(_:priority:_:)``.
+    ///
+    /// Each selector subscriber keeps its own selection. The selectors of one selection type and priority are kept
+    /// side by side with their selections, so a round over subscribers whose selection did not change reads memory in
+    /// order, whatever their number.
     @inlinable
     @discardableResult
     public func subscribe<Selection: Equatable>(
@@ -46,9 +49,11 @@ extension Store {
         priority: Int? = nil,
         _ handler: @escaping (Selection) -> Void
     ) -> Subscription {
-        let group = SelectionGroup(.selector(selector), priority: priority, state: current)
-        subscribers.insert(group)
-        return subscribers.add(handler, to: group)
+        let key = SelectionKey(selector: SelectorColumnKey(Selection.self), priority: priority)
+        let column = subscribers.group(for: key, canShare: true) {
+            SelectorColumn<State, Selection>(priority: priority)
+        }
+        return subscribers.add(handler, selecting: selector, in: column, state: current)
     }
 
     /// Subscribes `handler` to the whole state: called at once with the current state, then once per dispatch or
@@ -71,7 +76,8 @@ extension Store {
     }
 }
 
-/// Identifies a shared selection: the same key path (or the whole state) at the same priority.
+/// Identifies a shared selection: the same key path, the whole state or the selector column of one selection type, at
+/// the same priority.
 @usableFromInline
 struct SelectionKey: Hashable {
     @usableFromInline static let wholeState = "whole state"
@@ -85,32 +91,65 @@ struct SelectionKey: Hashable {
     }
 }
 
-/// Subscribers that select the same thing, and what they select, computed and compared once per notification round.
+/// Identifies the selector column of one selection type.
+@usableFromInline
+struct SelectorColumnKey: Hashable, Sendable {
+    let selection: ObjectIdentifier
+
+    @usableFromInline
+    init<Selection>(_: Selection.Type) {
+        selection = ObjectIdentifier(Selection.self)
+    }
+}
+
+/// Subscribers whose selections a notification round refreshes together: a shared selection (``SelectionGroup``) or
+/// the selector subscribers of one selection type (``SelectorColumn``).
 ///
 /// A round calls ``refresh`` through an unretained reference to the group, held alive by the round's copy of the
 /// group list: no reference count changes on the path of the groups whose selection did not change.
 @usableFromInline
 class StateGroup<State> {
     @usableFromInline final let priority: Int?
-    /// Recomputes the selection of the group passed to it (always the group that holds the function) from the state;
-    /// returns whether the selection changed. Made where the selection's type is known, and capturing nothing, so
-    /// calling it retains nothing.
+    /// Recomputes the selections of the group passed to it (always the group that holds the function) from the state;
+    /// returns whether any changed. Made where the selection's type is known, and capturing nothing, so calling it
+    /// retains nothing.
     @usableFromInline final let refresh: (StateGroup<State>, State) -> Bool
-    /// Calls the subscriber passed to it, a member of the group passed to it, with the group's selection.
+    /// Calls the subscriber passed to it, a member of the group passed to it, with its selection.
     @usableFromInline final let deliver: @MainActor (StateGroup<State>, StoreSubscriberEntry) -> Void
     /// The subscribers, in subscription order.
     @exclusivity(unchecked) @usableFromInline final var members: [StoreSubscriberEntry] = []
+    /// Whether the group is a ``SelectorColumn``, whose members each have their own selection.
+    @usableFromInline final let isColumn: Bool
+    /// In a column, the members whose selection the last refresh changed, in subscription order.
+    @exclusivity(unchecked) @usableFromInline final var changedMembers: [StoreSubscriberEntry] = []
     final var key: SelectionKey?
 
     @usableFromInline
     init(
         priority: Int?,
+        isColumn: Bool,
         refresh: @escaping (StateGroup<State>, State) -> Bool,
         deliver: @escaping @MainActor (StateGroup<State>, StoreSubscriberEntry) -> Void
     ) {
         self.priority = priority
+        self.isColumn = isColumn
         self.refresh = refresh
         self.deliver = deliver
+    }
+
+    /// The members to tell after a refresh that returned `true`: every member of a shared selection, the changed
+    /// ones of a column.
+    @inlinable
+    final var membersToTell: [StoreSubscriberEntry] {
+        isColumn ? changedMembers : members
+    }
+
+    /// Drops the members that are no longer active; returns how many.
+    @MainActor
+    func removeInactiveMembers() -> Int {
+        let before = members.count
+        members.removeAll { !$0.isActive }
+        return before - members.count
     }
 }
 
@@ -140,32 +179,27 @@ extension StateGroup {
     }
 }
 
-/// A group whose selection is read through a key path or computed by a selector and compared with `==`, or is the
-/// whole state.
+/// Subscribers that share one selection, read through a key path and compared with `==`, or the whole state:
+/// computed and compared once per round, and when it did not change, none of them is visited.
 @usableFromInline
 final class SelectionGroup<State, Selection>: StateGroup<State> {
-    @usableFromInline
-    enum Reader {
-        case keyPath(KeyPathAccess<State, Selection>)
-        case selector((State) -> Selection)
-    }
-
-    @usableFromInline let reader: Reader
+    @usableFromInline let access: KeyPathAccess<State, Selection>
     /// The selection after the last refresh.
     @exclusivity(unchecked) @usableFromInline var value: Selection
 
-    /// A group told when what `reader` reads changed.
+    /// A group told when the value at `access` changed.
     @inlinable
-    init(_ reader: Reader, priority: Int?, state: State) where Selection: Equatable {
-        self.reader = reader
-        value = Self.read(reader, state)
+    init(_ access: KeyPathAccess<State, Selection>, priority: Int?, state: State) where Selection: Equatable {
+        self.access = access
+        value = access.read(state)
         // `refresh` and `deliver` are only ever called with the group that holds them, and the group only holds
         // subscribers made by `StoreSubscribers.add(_:to:)` for its selection type: the downcasts cannot fail.
         super.init(
             priority: priority,
+            isColumn: false,
             refresh: { group, state in
                 let group = unsafeDowncast(group, to: SelectionGroup<State, Selection>.self)
-                let new = Self.read(group.reader, state)
+                let new = group.access.read(state)
                 guard new != group.value else { return false }
                 group.value = new
                 return true
@@ -176,23 +210,16 @@ final class SelectionGroup<State, Selection>: StateGroup<State> {
     /// A group of the subscribers to the whole state, told after every round that ran a reducer.
     @inlinable
     init(wholeStatePriority priority: Int?, state: State) where Selection == State {
-        reader = .selector { $0 }
+        access = KeyPathAccess(\State.self)
         value = state
         super.init(
             priority: priority,
+            isColumn: false,
             refresh: { group, state in
                 unsafeDowncast(group, to: SelectionGroup<State, Selection>.self).value = state
                 return true
             },
             deliver: Self.deliver)
-    }
-
-    @inlinable
-    static func read(_ reader: Reader, _ state: State) -> Selection {
-        switch reader {
-        case .keyPath(let access): access.read(state)
-        case .selector(let selector): selector(state)
-        }
     }
 
     @inlinable
@@ -203,19 +230,100 @@ final class SelectionGroup<State, Selection>: StateGroup<State> {
     }
 }
 
-/// One subscriber of a store, until it is disposed.
+/// The selector subscribers of one selection type and priority, each with its own selector and selection.
+///
+/// Row by row, `selectors`, `values` and `members` hold a subscriber's selector, its selection after the last refresh
+/// and the subscriber itself (whose ``StoreSubscriberEntry/row`` is its index). A round reads the first two in order
+/// and touches a subscriber only when its selection changed, so the cost of an idle subscriber does not grow with
+/// their number as separate objects' would.
+@usableFromInline
+final class SelectorColumn<State, Selection: Equatable>: StateGroup<State> {
+    @exclusivity(unchecked) @usableFromInline var selectors: [(State) -> Selection] = []
+    @exclusivity(unchecked) @usableFromInline var values: [Selection] = []
+
+    @inlinable
+    init(priority: Int?) {
+        // As in `SelectionGroup`: the functions are only called with the column that holds them, and its members
+        // are the subscribers made by `StoreSubscribers.add(_:selecting:in:state:)`.
+        super.init(
+            priority: priority,
+            isColumn: true,
+            refresh: { group, state in
+                unsafeDowncast(group, to: SelectorColumn<State, Selection>.self).refreshRows(state)
+            },
+            deliver: { group, entry in
+                let column = unsafeDowncast(group, to: SelectorColumn<State, Selection>.self)
+                unsafeDowncast(entry, to: SelectionSubscriber<Selection>.self).handler?(column.values[entry.row])
+            })
+    }
+
+    /// Recomputes every row's selection; returns whether any changed, and keeps the subscribers of those that did in
+    /// ``StateGroup/changedMembers``.
+    ///
+    /// A selector may subscribe (rows are appended; the loop runs over the rows it started with) but no row is
+    /// removed while a refresh runs (see ``StoreSubscribers/removeInactive()``), so a row's index stays its own.
+    @inlinable
+    func refreshRows(_ state: State) -> Bool {
+        changedMembers.removeAll(keepingCapacity: true)
+        let selectors = self.selectors
+        for row in selectors.indices {
+            let new = selectors[row](state)
+            if new != values[row] {
+                values[row] = new
+                changedMembers.append(members[row])
+            }
+        }
+        return !changedMembers.isEmpty
+    }
+
+    /// Appends a row for `entry`, selecting with `selector`, whose selection is now `value`.
+    @inlinable
+    @MainActor
+    func append(_ entry: StoreSubscriberEntry, selecting selector: @escaping (State) -> Selection, value: Selection) {
+        entry.row = selectors.count
+        selectors.append(selector)
+        values.append(value)
+    }
+
+    @MainActor
+    override func removeInactiveMembers() -> Int {
+        var kept = 0
+        for row in members.indices where members[row].isActive {
+            if kept != row {
+                members[kept] = members[row]
+                selectors[kept] = selectors[row]
+                values[kept] = values[row]
+                members[kept].row = kept
+            }
+            kept += 1
+        }
+        let removed = members.count - kept
+        members.removeLast(removed)
+        selectors.removeLast(removed)
+        values.removeLast(removed)
+        changedMembers.removeAll()
+        return removed
+    }
+}
+
+/// One subscriber of a store, until it is disposed; it is also its subscription's disposal (see ``DisposalQueue``).
 @MainActor
 @usableFromInline
 class StoreSubscriberEntry {
     /// Increasing with each subscription: the order subscribers are called in. Set when the entry joins the store.
     @exclusivity(unchecked) @usableFromInline final var id: UInt64 = 0
-    @usableFromInline final let priority: Int
-    /// `false` once the subscription is disposed.
+    /// In a ``SelectorColumn``, the subscriber's row.
+    @exclusivity(unchecked) @usableFromInline final var row = 0
+    /// `false` once the subscription is disposed and the main actor took that in.
     @exclusivity(unchecked) @usableFromInline final var isActive = true
+    /// Whether the subscription was disposed, from any thread. Guarded by the lock of `disposals`.
+    nonisolated(unsafe) final var isDisposalQueued = false
+    /// Where a disposal is queued for the main actor.
+    nonisolated final let disposals: DisposalQueue
 
     @usableFromInline
-    init(priority: Int?) {
-        self.priority = priority ?? .min
+    init(disposals: DisposalQueue) {
+        self.disposals = disposals
     }
 
     /// Marks the subscriber disposed; a subclass also releases its handler, and with it what the handler holds (a
@@ -226,6 +334,20 @@ class StoreSubscriberEntry {
     }
 }
 
+extension StoreSubscriberEntry: Disposable {
+    /// Queues the subscriber's disposal; any thread.
+    @usableFromInline
+    nonisolated func dispose() {
+        disposals.dispose(self)
+    }
+
+    /// Whether ``dispose()`` was called.
+    @usableFromInline
+    nonisolated var isDisposed: Bool {
+        disposals.isDisposed(self)
+    }
+}
+
 /// A subscriber of a selection of type `Selection`.
 @MainActor
 @usableFromInline
@@ -233,15 +355,65 @@ final class SelectionSubscriber<Selection>: StoreSubscriberEntry {
     @exclusivity(unchecked) @usableFromInline var handler: ((Selection) -> Void)?
 
     @inlinable
-    init(priority: Int?, _ handler: @escaping (Selection) -> Void) {
+    init(disposals: DisposalQueue, _ handler: @escaping (Selection) -> Void) {
         self.handler = handler
-        super.init(priority: priority)
+        super.init(disposals: disposals)
     }
 
     @usableFromInline
     override func deactivate() {
         super.deactivate()
         handler = nil
+    }
+}
+
+/// The subscribers of a store disposed, from any thread, and not yet deactivated by the main actor.
+///
+/// The first disposal after the queue was emptied asks the store to clean up, in a task on the main actor; the
+/// store also takes the queue in before it calls subscribers.
+@usableFromInline
+final class DisposalQueue: @unchecked Sendable {
+    // `lock` guards `entries`, `cleanUp` and the `isDisposalQueued` flag of every entry made with this queue.
+    private let lock = Lock()
+    private var entries: [StoreSubscriberEntry] = []
+    private var cleanUp: (@Sendable () -> Void)?
+
+    @usableFromInline
+    init() {}
+
+    /// Sets what the first disposal of a batch runs.
+    func onFirstDisposal(_ cleanUp: @escaping @Sendable () -> Void) {
+        lock.withLock { self.cleanUp = cleanUp }
+    }
+
+    /// Queues `entry`, unless it was queued already.
+    func dispose(_ entry: StoreSubscriberEntry) {
+        let cleanUp = lock.withLock { () -> (@Sendable () -> Void)? in
+            guard !entry.isDisposalQueued else { return nil }
+            entry.isDisposalQueued = true
+            entries.append(entry)
+            return entries.count == 1 ? self.cleanUp : nil
+        }
+        cleanUp?()
+    }
+
+    /// Whether `entry` was disposed.
+    func isDisposed(_ entry: StoreSubscriberEntry) -> Bool {
+        lock.withLock { entry.isDisposalQueued }
+    }
+
+    /// Whether no disposal is waiting.
+    @usableFromInline
+    var isEmpty: Bool {
+        lock.withLock { entries.isEmpty }
+    }
+
+    /// The waiting disposals, leaving none.
+    func take() -> [StoreSubscriberEntry] {
+        lock.withLock {
+            defer { entries.removeAll() }
+            return entries
+        }
     }
 }
 
@@ -253,15 +425,26 @@ final class StoreSubscribers<State> {
     @exclusivity(unchecked) @usableFromInline var priorityGroups: [StateGroup<State>] = []
     /// Whether a subscriber was deactivated since the groups were last cleaned.
     @exclusivity(unchecked) @usableFromInline var needsCleaning = false
+    /// Whether the groups are being refreshed: no member leaves them meanwhile, so that a column's rows keep their
+    /// places.
+    @exclusivity(unchecked) @usableFromInline var isRefreshing = false
     /// Subscribers disposed, from any thread, and not yet deactivated: the main actor deactivates them before it calls
     /// the first subscriber of a round (after the selectors ran) and before each later one, and in the clean-up task
-    /// each disposal queues.
-    @usableFromInline let disposed = Locked<[StoreSubscriberEntry]>([])
+    /// the first disposal of a batch starts.
+    @usableFromInline let disposals = DisposalQueue()
     private var groupsByKey: [SelectionKey: StateGroup<State>] = [:]
     private var nextID: UInt64 = 0
     private(set) var count = 0
 
-    init() {}
+    init() {
+        // The clean-up drops disposed subscribers soon, with their groups, so that a selector or a handler that holds
+        // the store does not keep it alive.
+        disposals.onFirstDisposal { [weak self] in
+            Task { @MainActor in
+                self?.removeDisposed()
+            }
+        }
+    }
 
     /// Whether any priority subscriber exists.
     @inlinable
@@ -269,10 +452,11 @@ final class StoreSubscribers<State> {
 
     /// The group for `key`, made by `make` when there is none yet or when `canShare` is false.
     ///
-    /// A group's selection is the one its subscribers were told last. While the state has changes the subscribers
-    /// were not told yet (`canShare` false), a new subscriber, which is told the current selection at once, cannot
-    /// join an existing group: the group's next refresh would tell it the same change again. It gets a new group,
-    /// which later subscribers of the key join.
+    /// A shared group's selection is the one its subscribers were told last. While the state has changes the
+    /// subscribers were not told yet (`canShare` false), a new subscriber, which is told the current selection at
+    /// once, cannot join an existing group: the group's next refresh would tell it the same change again. It gets a
+    /// new group, which later subscribers of the key join. (A column can always be shared: each row has its own
+    /// selection.)
     @inlinable
     func group<Group: StateGroup<State>>(for key: SelectionKey, canShare: Bool, make: () -> Group) -> Group {
         if canShare, let existing = existingGroup(for: key) as? Group {
@@ -293,12 +477,6 @@ final class StoreSubscribers<State> {
     func register(_ group: StateGroup<State>, for key: SelectionKey) {
         group.key = key
         groupsByKey[key] = group
-        insert(group)
-    }
-
-    /// Adds a group that no key shares.
-    @usableFromInline
-    func insert(_ group: StateGroup<State>) {
         if group.priority == nil {
             ordinaryGroups.append(group)
         } else {
@@ -313,7 +491,21 @@ final class StoreSubscribers<State> {
         _ handler: @escaping (Selection) -> Void,
         to group: SelectionGroup<State, Selection>
     ) -> Subscription {
-        add(SelectionSubscriber(priority: group.priority, handler), to: group)
+        add(SelectionSubscriber(disposals: disposals, handler), to: group)
+    }
+
+    /// Adds a subscriber calling `handler` with what `selector` selects to `column`, calls it once with the selection
+    /// in `state`, and returns its subscription.
+    @inlinable
+    func add<Selection>(
+        _ handler: @escaping (Selection) -> Void,
+        selecting selector: @escaping (State) -> Selection,
+        in column: SelectorColumn<State, Selection>,
+        state: State
+    ) -> Subscription {
+        let entry = SelectionSubscriber(disposals: disposals, handler)
+        column.append(entry, selecting: selector, value: selector(state))
+        return add(entry, to: column)
     }
 
     @usableFromInline
@@ -323,33 +515,20 @@ final class StoreSubscribers<State> {
         group.members.append(entry)
         count += 1
         group.deliver(group, entry)
-        let disposed = self.disposed
-        return Subscription { [weak self] in
-            // Any thread. The entry is deactivated on the main actor before the store calls another subscriber,
-            // and leaves the lists soon after, with its group when it was the last member, so that a selector that
-            // holds the store does not keep it alive.
-            disposed.withLock { $0.append(entry) }
-            Task { @MainActor in
-                self?.removeDisposed()
-            }
-        }
+        return Subscription(entry)
     }
 
     /// Deactivates the subscribers disposed since the last call.
     @inlinable
     func deactivateDisposed() {
-        if !disposed.isEmpty {
+        if !disposals.isEmpty {
             deactivateDisposedEntries()
         }
     }
 
     @usableFromInline
     func deactivateDisposedEntries() {
-        let taken = disposed.withLock { taken -> [StoreSubscriberEntry] in
-            defer { taken.removeAll() }
-            return taken
-        }
-        for entry in taken {
+        for entry in disposals.take() {
             entry.deactivate()
         }
         needsCleaning = true
@@ -363,10 +542,11 @@ final class StoreSubscribers<State> {
         removeInactive()
     }
 
-    /// Drops the inactive subscribers, and the groups left empty, if any subscriber was deactivated.
+    /// Drops the inactive subscribers, and the groups left empty, if any subscriber was deactivated; not while the
+    /// groups are being refreshed (a selector may subscribe, or read ``Store/subscriberCount``): the next call does.
     @inlinable
     func removeInactive() {
-        if needsCleaning {
+        if needsCleaning, !isRefreshing {
             removeInactiveEntries()
         }
     }
@@ -375,9 +555,7 @@ final class StoreSubscribers<State> {
     func removeInactiveEntries() {
         needsCleaning = false
         for group in ordinaryGroups + priorityGroups {
-            let before = group.members.count
-            group.members.removeAll { !$0.isActive }
-            count -= before - group.members.count
+            count -= group.removeInactiveMembers()
             if group.members.isEmpty, let key = group.key, groupsByKey[key] === group {
                 groupsByKey[key] = nil
             }
@@ -405,10 +583,15 @@ final class StoreSubscribers<State> {
     func notifyPriority(_ state: State) {
         removeInactive()
         var changed: [(StateGroup<State>, StoreSubscriberEntry)] = []
+        isRefreshing = true
         for group in priorityGroups where group.refresh(group, state) {
-            changed += group.members.map { (group, $0) }
+            changed += group.membersToTell.map { (group, $0) }
         }
-        changed.sort { $0.1.priority != $1.1.priority ? $0.1.priority > $1.1.priority : $0.1.id < $1.1.id }
+        isRefreshing = false
+        changed.sort { first, second in
+            let (firstPriority, secondPriority) = (first.0.priority ?? .min, second.0.priority ?? .min)
+            return firstPriority != secondPriority ? firstPriority > secondPriority : first.1.id < second.1.id
+        }
         deactivateDisposed()
         for (index, (group, entry)) in changed.enumerated() {
             deliver(group, entry, isFirst: index == 0)
@@ -420,11 +603,13 @@ final class StoreSubscribers<State> {
     @inlinable
     func notifyOrdinary(_ state: State) {
         removeInactive()
+        isRefreshing = true
         let (changed, others) = StateGroup.refresh(ordinaryGroups, state)
+        isRefreshing = false
         guard let first = changed else { return }
         deactivateDisposed()
         if others.isEmpty {
-            for (index, entry) in first.members.enumerated() {
+            for (index, entry) in first.membersToTell.enumerated() {
                 deliver(first, entry, isFirst: index == 0)
             }
         } else {
@@ -432,10 +617,10 @@ final class StoreSubscribers<State> {
         }
     }
 
-    /// Calls the members of several changed groups in subscription order.
+    /// Calls the members to tell of several changed groups in subscription order.
     @usableFromInline
     func notifyInOrder(_ groups: [StateGroup<State>]) {
-        let entries = groups.flatMap { group in group.members.map { (group, $0) } }.sorted { $0.1.id < $1.1.id }
+        let entries = groups.flatMap { group in group.membersToTell.map { (group, $0) } }.sorted { $0.1.id < $1.1.id }
         for (index, (group, entry)) in entries.enumerated() {
             deliver(group, entry, isFirst: index == 0)
         }

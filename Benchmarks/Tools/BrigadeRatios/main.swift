@@ -28,6 +28,8 @@ struct Budget: Decodable {
     let max_ns: Double?
     let bytes: String?
     let against_bytes: String?
+    /// Bytes per item of a peer that cannot be built here, measured elsewhere: the divisor of `bytes`.
+    let against_reference_bytes: Double?
 }
 
 struct BudgetFile: Decodable {
@@ -232,6 +234,9 @@ func main() async -> Int32 {
         if let bytesName = budget.bytes, let againstName = budget.against_bytes {
             values = bytesRatio(bytesName, againstName)
             used.formUnion([bytesName, againstName])
+        } else if let bytesName = budget.bytes, let reference = budget.against_reference_bytes {
+            values = bytesRatio(bytesName, reference: reference)
+            used.insert(bytesName)
         } else {
             values = await rounds(budget, workloads: workloads, seconds: seconds)
             used.formUnion([budget.measure, budget.against, budget.minus].compactMap { $0 })
@@ -333,6 +338,19 @@ func bytesRatio(_ name: String, _ against: String) -> [Double]? {
         let otherBytes = other.bytesPerItem()
         print("  \(name): \(Int(bytes)) bytes per item; \(against): \(Int(otherBytes))")
         ratios.append(bytes / otherBytes)
+    }
+    return ratios
+}
+
+/// Three builds of a structure: its bytes per item against a fixed figure, once per build.
+@MainActor
+func bytesRatio(_ name: String, reference: Double) -> [Double]? {
+    guard let measure = allMemoryProbes().first(where: { $0.name == name }) else { return nil }
+    var ratios: [Double] = []
+    for _ in 0..<3 {
+        let bytes = measure.bytesPerItem()
+        print("  \(name): \(Int(bytes)) bytes per item; reference: \(Int(reference))")
+        ratios.append(bytes / reference)
     }
     return ratios
 }
