@@ -47,7 +47,7 @@ public final class Store<State: Sendable> {
     /// The link every middleware context holds, made with the first one.
     private var link: StoreLink<State>?
     /// Told about every reduction, for BrigadeTesting's `TestStore`.
-    @usableFromInline package var reductionObserver: ((ReductionEvent<State>) -> Void)?
+    @exclusivity(unchecked) @usableFromInline package var reductionObserver: ((ReductionEvent<State>) -> Void)?
     /// Told about each ``StoreDiagnostic``; see ``addDiagnosticHandler(_:)``.
     @usableFromInline var diagnosticHandlers: [@MainActor (StoreDiagnostic) -> Void] = []
 

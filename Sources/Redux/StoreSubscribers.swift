@@ -1,6 +1,10 @@
 import BrigadeCore
 import BrigadeReactive
 
+#if canImport(Synchronization)
+import Synchronization
+#endif
+
 extension Store {
     /// Subscribes `handler` to the part of the state at `keyPath`: it is called at once with the current value, then
     /// only when that value changed, at most once per dispatch or transaction.
@@ -370,35 +374,47 @@ final class SelectionSubscriber<Selection>: StoreSubscriberEntry {
 /// The subscribers of a store disposed, from any thread, and not yet deactivated by the main actor.
 ///
 /// The first disposal after the queue was emptied asks the store to clean up, in a task on the main actor; the
-/// store also takes the queue in before it calls subscribers.
+/// store also takes the queue in before it calls subscribers. That check runs once per notification round: where the
+/// Synchronization module's `Atomic` exists, ``make()`` returns an ``AtomicDisposalQueue``, whose check is one atomic
+/// load instead of a lock.
 @usableFromInline
-final class DisposalQueue: @unchecked Sendable {
+class DisposalQueue: @unchecked Sendable {
     // `lock` guards `entries`, `cleanUp` and the `isDisposalQueued` flag of every entry made with this queue.
-    private let lock = Lock()
-    private var entries: [StoreSubscriberEntry] = []
+    fileprivate let lock = Lock()
+    fileprivate var entries: [StoreSubscriberEntry] = []
     private var cleanUp: (@Sendable () -> Void)?
 
-    @usableFromInline
-    init() {}
+    fileprivate init() {}
+
+    /// A queue whose emptiness check takes no lock where the platform allows.
+    static func make() -> DisposalQueue {
+        #if canImport(Synchronization)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return AtomicDisposalQueue()
+        }
+        #endif
+        return DisposalQueue()
+    }
 
     /// Sets what the first disposal of a batch runs.
-    func onFirstDisposal(_ cleanUp: @escaping @Sendable () -> Void) {
+    final func onFirstDisposal(_ cleanUp: @escaping @Sendable () -> Void) {
         lock.withLock { self.cleanUp = cleanUp }
     }
 
     /// Queues `entry`, unless it was queued already.
-    func dispose(_ entry: StoreSubscriberEntry) {
+    final func dispose(_ entry: StoreSubscriberEntry) {
         let cleanUp = lock.withLock { () -> (@Sendable () -> Void)? in
             guard !entry.isDisposalQueued else { return nil }
             entry.isDisposalQueued = true
             entries.append(entry)
+            entriesChanged()
             return entries.count == 1 ? self.cleanUp : nil
         }
         cleanUp?()
     }
 
     /// Whether `entry` was disposed.
-    func isDisposed(_ entry: StoreSubscriberEntry) -> Bool {
+    final func isDisposed(_ entry: StoreSubscriberEntry) -> Bool {
         lock.withLock { entry.isDisposalQueued }
     }
 
@@ -409,13 +425,38 @@ final class DisposalQueue: @unchecked Sendable {
     }
 
     /// The waiting disposals, leaving none.
-    func take() -> [StoreSubscriberEntry] {
+    final func take() -> [StoreSubscriberEntry] {
         lock.withLock {
-            defer { entries.removeAll() }
+            defer {
+                entries.removeAll()
+                entriesChanged()
+            }
             return entries
         }
     }
+
+    /// Called with the lock held whenever `entries` changed.
+    fileprivate func entriesChanged() {}
 }
+
+#if canImport(Synchronization)
+/// A ``DisposalQueue`` that publishes its number of entries in an atomic, so that the check each round makes is one
+/// load.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class AtomicDisposalQueue: DisposalQueue, @unchecked Sendable {
+    // `count` is written under the lock of `DisposalQueue`, after `entries` changed (releasing), and read without it
+    // (acquiring): a disposal that returned is seen by the next check.
+    private let count = Atomic<Int>(0)
+
+    override var isEmpty: Bool {
+        count.load(ordering: .acquiring) == 0
+    }
+
+    override func entriesChanged() {
+        count.store(entries.count, ordering: .releasing)
+    }
+}
+#endif
 
 /// The store's subscribers, kept in their selection groups.
 @MainActor
@@ -431,7 +472,7 @@ final class StoreSubscribers<State> {
     /// Subscribers disposed, from any thread, and not yet deactivated: the main actor deactivates them before it calls
     /// the first subscriber of a round (after the selectors ran) and before each later one, and in the clean-up task
     /// the first disposal of a batch starts.
-    @usableFromInline let disposals = DisposalQueue()
+    @usableFromInline let disposals = DisposalQueue.make()
     private var groupsByKey: [SelectionKey: StateGroup<State>] = [:]
     private var nextID: UInt64 = 0
     private(set) var count = 0
