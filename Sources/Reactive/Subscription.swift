@@ -1,8 +1,9 @@
 /// A handle on one subscriber of an ``ObservableProperty``, a ``SignalBus`` or a store.
 ///
 /// The subscription ends when ``dispose()`` is called, or when the ``SubscriptionReferenceBag`` it was added to goes
-/// away. Dropping the handle alone does not end it; keep it in a bag. A subscription keeps the property it observes
-/// alive, so a derived property lives as long as someone subscribes to it.
+/// away. Dropping the handle alone does not end it; keep it in a bag. A subscription to a property keeps the property
+/// alive, so a derived property lives as long as someone subscribes to it; a subscription to a store does not keep the
+/// store alive.
 public final class Subscription: Sendable {
     private let disposable: any Disposable
 

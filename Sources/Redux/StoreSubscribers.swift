@@ -53,11 +53,14 @@ extension Store {
         priority: Int? = nil,
         _ handler: @escaping (Selection) -> Void
     ) -> Subscription {
+        // The selector is user code: it runs before the column is looked up, so that whatever it does to the store's
+        // subscribers, the column the subscriber joins is one the store keeps.
+        let value = selector(current)
         let key = SelectionKey(selector: SelectorColumnKey(Selection.self), priority: priority)
         let column = subscribers.group(for: key, canShare: true) {
             SelectorColumn<State, Selection>(priority: priority)
         }
-        return subscribers.add(handler, selecting: selector, in: column, state: current)
+        return subscribers.add(handler, selecting: selector, value: value, in: column)
     }
 
     /// Subscribes `handler` to the whole state: called at once with the current state, then once per dispatch or
@@ -73,10 +76,25 @@ extension Store {
         return subscribers.add(handler, to: group)
     }
 
+    /// A handle on the clean-up that disposals start, which does not keep the store alive; for the package's tests.
+    package var disposalCleanUp: DisposalCleanUp {
+        DisposalCleanUp(queue: subscribers.disposals)
+    }
+
     /// The number of active subscribers made with the store's `subscribe` methods.
     public var subscriberCount: Int {
         subscribers.removeDisposed()
         return subscribers.count
+    }
+}
+
+/// The clean-up that disposals of a store's subscriptions start on the main actor.
+package struct DisposalCleanUp: Sendable {
+    let queue: DisposalQueue
+
+    /// Waits until the clean-up the last batch of disposals started has run.
+    package func wait() async {
+        await queue.cleanedUp()
     }
 }
 
@@ -148,12 +166,10 @@ class StateGroup<State> {
         isColumn ? changedMembers : members
     }
 
-    /// Drops the members that are no longer active; returns how many.
+    /// Drops the members that are no longer active.
     @MainActor
-    func removeInactiveMembers() -> Int {
-        let before = members.count
+    func removeInactiveMembers() {
         members.removeAll { !$0.isActive }
-        return before - members.count
     }
 }
 
@@ -248,7 +264,7 @@ final class SelectorColumn<State, Selection: Equatable>: StateGroup<State> {
     @inlinable
     init(priority: Int?) {
         // The functions are only called with the column that holds them, and its members are the subscribers made by
-        // `StoreSubscribers.add(_:selecting:in:state:)`, so the casts succeed. They are checked: a column casts once
+        // `StoreSubscribers.add(_:selecting:value:in:)`, so the casts succeed. They are checked: a column casts once
         // per round, not once per row, and measured no slower than unchecked ones (docs/Performance.md).
         super.init(
             priority: priority,
@@ -294,7 +310,7 @@ final class SelectorColumn<State, Selection: Equatable>: StateGroup<State> {
     }
 
     @MainActor
-    override func removeInactiveMembers() -> Int {
+    override func removeInactiveMembers() {
         var kept = 0
         for row in members.indices where members[row].isActive {
             if kept != row {
@@ -310,7 +326,6 @@ final class SelectorColumn<State, Selection: Equatable>: StateGroup<State> {
         selectors.removeLast(removed)
         values.removeLast(removed)
         changedMembers.removeAll()
-        return removed
     }
 }
 
@@ -383,10 +398,15 @@ final class SelectionSubscriber<Selection>: StoreSubscriberEntry {
 /// load instead of a lock.
 @usableFromInline
 class DisposalQueue: @unchecked Sendable {
-    // `lock` guards `entries`, `cleanUp` and the `isDisposalQueued` flag of every entry made with this queue.
+    // `lock` guards `entries`, `cleanUp`, `lastCleanUp`, `isClosed` and the `isDisposalQueued` flag of every entry
+    // made with this queue.
     fileprivate let lock = Lock()
     fileprivate var entries: [StoreSubscriberEntry] = []
-    private var cleanUp: (@Sendable () -> Void)?
+    private var cleanUp: (@Sendable () -> Task<Void, Never>)?
+    /// The clean-up the last batch started, for tests to wait on.
+    private var lastCleanUp: Task<Void, Never>?
+    /// Whether the store's subscribers are gone: a disposal then only marks its entry.
+    private var isClosed = false
 
     fileprivate init() {}
 
@@ -400,21 +420,44 @@ class DisposalQueue: @unchecked Sendable {
         return DisposalQueue()
     }
 
-    /// Sets what the first disposal of a batch runs.
-    final func onFirstDisposal(_ cleanUp: @escaping @Sendable () -> Void) {
+    /// Sets the task the first disposal of a batch starts.
+    final func onFirstDisposal(_ cleanUp: @escaping @Sendable () -> Task<Void, Never>) {
         lock.withLock { self.cleanUp = cleanUp }
     }
 
-    /// Queues `entry`, unless it was queued already.
+    /// Queues `entry`, unless it was queued already or the store's subscribers are gone.
     final func dispose(_ entry: StoreSubscriberEntry) {
-        let cleanUp = lock.withLock { () -> (@Sendable () -> Void)? in
-            guard !entry.isDisposalQueued else { return nil }
+        lock.withLock {
+            guard !entry.isDisposalQueued else { return }
             entry.isDisposalQueued = true
+            guard !isClosed else { return }
             entries.append(entry)
             entriesChanged()
-            return entries.count == 1 ? self.cleanUp : nil
+            if entries.count == 1, let cleanUp {
+                // Only starts a task; nothing runs under the lock.
+                lastCleanUp = cleanUp()
+            }
         }
-        cleanUp?()
+    }
+
+    /// Empties the queue for good, when the store's subscribers go: a queued entry holds the queue, so the entries
+    /// left in it would otherwise keep each other, their handlers and what those hold alive.
+    final func close() {
+        let left = lock.withLock { () -> [StoreSubscriberEntry] in
+            isClosed = true
+            defer {
+                entries.removeAll()
+                entriesChanged()
+            }
+            return entries
+        }
+        // Released here, outside the lock: what a handler holds may run code as it goes.
+        withExtendedLifetime(left) {}
+    }
+
+    /// Waits for the clean-up the last batch of disposals started.
+    final func cleanedUp() async {
+        await lock.withLock { lastCleanUp }?.value
     }
 
     /// Whether `entry` was disposed.
@@ -491,6 +534,10 @@ final class StoreSubscribers<State> {
         }
     }
 
+    deinit {
+        disposals.close()
+    }
+
     /// Whether any priority subscriber exists.
     @inlinable
     var hasPriority: Bool { !priorityGroups.isEmpty }
@@ -539,17 +586,17 @@ final class StoreSubscribers<State> {
         add(SelectionSubscriber(disposals: disposals, handler), to: group)
     }
 
-    /// Adds a subscriber calling `handler` with what `selector` selects to `column`, calls it once with the selection
-    /// in `state`, and returns its subscription.
+    /// Adds a subscriber calling `handler` with what `selector` selects to `column`, calls it once with `value`, the
+    /// selection now, and returns its subscription.
     @inlinable
     func add<Selection>(
         _ handler: @escaping (Selection) -> Void,
         selecting selector: @escaping (State) -> Selection,
-        in column: SelectorColumn<State, Selection>,
-        state: State
+        value: Selection,
+        in column: SelectorColumn<State, Selection>
     ) -> Subscription {
         let entry = SelectionSubscriber(disposals: disposals, handler)
-        column.append(entry, selecting: selector, value: selector(state))
+        column.append(entry, selecting: selector, value: value)
         return add(entry, to: column)
     }
 
@@ -573,9 +620,13 @@ final class StoreSubscribers<State> {
 
     @usableFromInline
     func deactivateDisposedEntries() {
-        for entry in disposals.take() {
+        let taken = disposals.take()
+        for entry in taken {
             entry.deactivate()
         }
+        // Each entry is queued once (see `DisposalQueue.dispose(_:)`), so it leaves the count once, when it stops
+        // being told, even while its row waits to be removed.
+        count -= taken.count
         needsCleaning = true
     }
 
@@ -600,7 +651,7 @@ final class StoreSubscribers<State> {
     func removeInactiveEntries() {
         needsCleaning = false
         for group in ordinaryGroups + priorityGroups {
-            count -= group.removeInactiveMembers()
+            group.removeInactiveMembers()
             if group.members.isEmpty, let key = group.key, groupsByKey[key] === group {
                 groupsByKey[key] = nil
             }

@@ -110,10 +110,11 @@ struct SelectorColumnTests {
         #expect(store.subscriberCount == 2)
     }
 
-    @Test("a store subscription says it is disposed once disposed, from any thread, and a second dispose does nothing")
+    @Test("a store subscription disposed twice, from another thread, leaves the store once")
     func isDisposed() async {
         let store = makeFieldsStore()
         let log = StateLog<Int>()
+        let kept = store.subscribe(select: { $0.values[3] }) { log.values.append(-$0) }
         let subscription = store.subscribe(select: { $0.values[3] }) { log.values.append($0) }
         #expect(!subscription.isDisposed)
         await Task.detached {
@@ -122,17 +123,21 @@ struct SelectorColumnTests {
         }.value
         #expect(subscription.isDisposed)
         store.dispatch(SetField(index: 3, value: 9))
-        #expect(log.values == [0])
+        #expect(log.values == [-0, 0, -9])
+        #expect(store.subscriberCount == 1)
+        kept.dispose()
         #expect(store.subscriberCount == 0)
     }
 
-    @Test("subscribers disposed from another thread leave the store without a dispatch")
+    @Test("subscribers disposed from another thread leave the store without a dispatch, and the store goes")
     func cleanUpWithoutDispatch() async {
         weak var released: Store<Fields>?
         var subscriptions: [Subscription] = []
+        let cleanUp: DisposalCleanUp
         do {
             let store = makeFieldsStore()
             released = store
+            cleanUp = store.disposalCleanUp
             for index in 0..<3 {
                 // Each selector holds the store: only leaving the store's lists lets it go.
                 subscriptions.append(store.subscribe(select: { state in store.currentState.values[index] }) { _ in })
@@ -140,16 +145,53 @@ struct SelectorColumnTests {
         }
         #expect(released != nil)
         let taken = subscriptions
+        subscriptions.removeAll()
         await Task.detached {
             for subscription in taken {
                 subscription.dispose()
             }
         }.value
-        subscriptions.removeAll()
-        // The clean-up is a task on the main actor, queued by the first disposal: let it run.
-        for _ in 0..<1_000 where released != nil {
-            await Task.yield()
-        }
+        await cleanUp.wait()
         #expect(released == nil)
+    }
+
+    @Test("a selector that takes in the disposal of its column's last subscriber while it subscribes is still told")
+    func subscribingSelectorEmptiesItsColumn() {
+        let store = makeFieldsStore()
+        let log = StateLog<String>()
+        let bag = SubscriptionReferenceBag()
+        var only: Subscription? = store.subscribe(select: { $0.values[0] }) { log.values.append("only \($0)") }
+        store.subscribe(select: { [unowned store] state -> Int in
+            if let first = only {
+                // Disposes the only other `Int` selector subscriber and takes the disposal in, emptying its column,
+                // while this subscriber subscribes.
+                only = nil
+                first.dispose()
+                _ = store.subscriberCount
+            }
+            return state.values[1]
+        }) { log.values.append("new \($0)") }.add(to: bag)
+        store.dispatch(SetField(index: 1, value: 7))
+        #expect(log.values == ["only 0", "new 0", "new 7"])
+        #expect(store.subscriberCount == 1)
+    }
+
+    @Test("disposals of a bag released with its store free the subscribers and what their handlers hold")
+    func disposalsAfterTheStoreWent() {
+        weak var held: StateLog<Int>?
+        weak var storeGone: Store<Fields>?
+        do {
+            let store = makeFieldsStore()
+            storeGone = store
+            let log = StateLog<Int>()
+            held = log
+            let bag = SubscriptionReferenceBag()
+            for index in 0..<3 {
+                store.subscribe(select: { $0.values[index] }) { log.values.append($0) }.add(to: bag)
+            }
+            withExtendedLifetime((store, bag)) {}
+        }
+        #expect(storeGone == nil)
+        #expect(held == nil)
     }
 }
