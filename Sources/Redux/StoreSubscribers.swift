@@ -393,7 +393,8 @@ final class SelectionSubscriber<Selection>: StoreSubscriberEntry {
 /// The subscribers of a store disposed, from any thread, and not yet deactivated by the main actor.
 ///
 /// The first disposal after the queue was emptied asks the store to clean up, in a task on the main actor; the
-/// store also takes the queue in before it calls subscribers. That check runs once per notification round: where the
+/// store also takes the queue in before it calls subscribers. That check runs before the first subscriber call of each
+/// notification round and before each later one (and when subscribing or counting subscribers): where the
 /// Synchronization module's `Atomic` exists, ``make()`` returns an ``AtomicDisposalQueue``, whose check is one atomic
 /// load instead of a lock.
 @usableFromInline
@@ -405,7 +406,7 @@ class DisposalQueue: @unchecked Sendable {
     private var cleanUp: (@Sendable () -> Task<Void, Never>)?
     /// The clean-up the last batch started, for tests to wait on.
     private var lastCleanUp: Task<Void, Never>?
-    /// Whether the store's subscribers are gone: a disposal then only marks its entry.
+    /// Whether the store's subscribers are gone: a disposal then only releases its entry's handler.
     private var isClosed = false
 
     fileprivate init() {}
@@ -430,7 +431,12 @@ class DisposalQueue: @unchecked Sendable {
         lock.withLock {
             guard !entry.isDisposalQueued else { return }
             entry.isDisposalQueued = true
-            guard !isClosed else { return }
+            guard !isClosed else {
+                // The store is gone, but the subscription still holds the entry: release its handler, and what that
+                // holds (maybe the owner of the subscription), on the main actor.
+                lastCleanUp = Task { @MainActor in entry.deactivate() }
+                return
+            }
             entries.append(entry)
             entriesChanged()
             if entries.count == 1, let cleanUp {
@@ -455,7 +461,7 @@ class DisposalQueue: @unchecked Sendable {
         withExtendedLifetime(left) {}
     }
 
-    /// Waits for the clean-up the last batch of disposals started.
+    /// Waits for the clean-up the last batch of disposals (or a disposal after the store went) started.
     final func cleanedUp() async {
         await lock.withLock { lastCleanUp }?.value
     }

@@ -194,4 +194,27 @@ struct SelectorColumnTests {
         #expect(storeGone == nil)
         #expect(held == nil)
     }
+
+    @Test("a subscription disposed after its store went releases its handler, and what the handler holds")
+    func disposalAfterTheStoreWent() async {
+        final class Screen {
+            var subscription: Subscription?
+            var title = ""
+        }
+        weak var released: Screen?
+        let cleanUp: DisposalCleanUp
+        var screen: Screen? = Screen()
+        released = screen
+        do {
+            let store = makeCounterStore()
+            cleanUp = store.disposalCleanUp
+            let owner = screen
+            // The handler holds the screen, which holds the subscription: a cycle only the disposal breaks.
+            screen?.subscription = store.subscribe(\.title) { owner?.title = $0 }
+        }
+        screen?.subscription?.dispose()
+        await cleanUp.wait()
+        screen = nil
+        #expect(released == nil)
+    }
 }
