@@ -406,7 +406,7 @@ class DisposalQueue: @unchecked Sendable {
     private var cleanUp: (@Sendable () -> Task<Void, Never>)?
     /// The clean-up the last batch started, for tests to wait on.
     private var lastCleanUp: Task<Void, Never>?
-    /// Whether the store's subscribers are gone: a disposal then only releases its entry's handler.
+    /// Whether the store's subscribers are gone: the queue's own task then takes the disposals in.
     private var isClosed = false
 
     fileprivate init() {}
@@ -426,42 +426,42 @@ class DisposalQueue: @unchecked Sendable {
         lock.withLock { self.cleanUp = cleanUp }
     }
 
-    /// Queues `entry`, unless it was queued already or the store's subscribers are gone.
+    /// Queues `entry`, unless it was queued already.
     final func dispose(_ entry: StoreSubscriberEntry) {
         lock.withLock {
             guard !entry.isDisposalQueued else { return }
             entry.isDisposalQueued = true
-            guard !isClosed else {
-                // The store is gone, but the subscription still holds the entry: release its handler, and what that
-                // holds (maybe the owner of the subscription), on the main actor.
-                lastCleanUp = Task { @MainActor in entry.deactivate() }
-                return
-            }
             entries.append(entry)
             entriesChanged()
-            if entries.count == 1, let cleanUp {
+            if entries.count == 1 {
                 // Only starts a task; nothing runs under the lock.
-                lastCleanUp = cleanUp()
+                lastCleanUp = isClosed ? releaseHandlers() : cleanUp?()
             }
         }
     }
 
-    /// Empties the queue for good, when the store's subscribers go: a queued entry holds the queue, so the entries
-    /// left in it would otherwise keep each other, their handlers and what those hold alive.
+    /// Marks the store's subscribers gone. The entries queued, and those queued later, are then taken in by a task of
+    /// the queue's own, which releases their handlers: a queued entry holds the queue, so they would keep each other
+    /// alive, and their subscriptions may still be held by what their handlers hold.
     final func close() {
-        let left = lock.withLock { () -> [StoreSubscriberEntry] in
+        lock.withLock {
             isClosed = true
-            defer {
-                entries.removeAll()
-                entriesChanged()
+            if !entries.isEmpty {
+                lastCleanUp = releaseHandlers()
             }
-            return entries
         }
-        // Released here, outside the lock: what a handler holds may run code as it goes.
-        withExtendedLifetime(left) {}
     }
 
-    /// Waits for the clean-up the last batch of disposals (or a disposal after the store went) started.
+    /// A task that takes the queued entries in and releases their handlers, on the main actor, once the store is gone.
+    private func releaseHandlers() -> Task<Void, Never> {
+        Task { @MainActor in
+            for entry in self.take() {
+                entry.deactivate()
+            }
+        }
+    }
+
+    /// Waits for the clean-up the last batch of disposals started.
     final func cleanedUp() async {
         await lock.withLock { lastCleanUp }?.value
     }

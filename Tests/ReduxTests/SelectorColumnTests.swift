@@ -177,12 +177,14 @@ struct SelectorColumnTests {
     }
 
     @Test("disposals of a bag released with its store free the subscribers and what their handlers hold")
-    func disposalsAfterTheStoreWent() {
+    func disposalsAfterTheStoreWent() async {
         weak var held: StateLog<Int>?
         weak var storeGone: Store<Fields>?
+        let cleanUp: DisposalCleanUp
         do {
             let store = makeFieldsStore()
             storeGone = store
+            cleanUp = store.disposalCleanUp
             let log = StateLog<Int>()
             held = log
             let bag = SubscriptionReferenceBag()
@@ -192,6 +194,7 @@ struct SelectorColumnTests {
             withExtendedLifetime((store, bag)) {}
         }
         #expect(storeGone == nil)
+        await cleanUp.wait()
         #expect(held == nil)
     }
 
@@ -213,6 +216,29 @@ struct SelectorColumnTests {
             screen?.subscription = store.subscribe(\.title) { owner?.title = $0 }
         }
         screen?.subscription?.dispose()
+        await cleanUp.wait()
+        screen = nil
+        #expect(released == nil)
+    }
+
+    @Test("a subscription disposed just before its store went, its disposal not yet taken in, releases its handler")
+    func disposalJustBeforeTheStoreWent() async {
+        final class Screen {
+            var subscription: Subscription?
+            var title = ""
+        }
+        weak var released: Screen?
+        let cleanUp: DisposalCleanUp
+        var screen: Screen? = Screen()
+        released = screen
+        do {
+            let store = makeCounterStore()
+            cleanUp = store.disposalCleanUp
+            let owner = screen
+            screen?.subscription = store.subscribe(\.title) { owner?.title = $0 }
+            // Queued for the store, which goes before it takes the disposal in.
+            screen?.subscription?.dispose()
+        }
         await cleanUp.wait()
         screen = nil
         #expect(released == nil)
