@@ -154,6 +154,7 @@ public final class Store<State: Sendable> {
     /// applied (reducers are not undone), subscribers are told about them as usual when the outermost transaction
     /// ends, and the error is rethrown. Called while the store is processing (from a subscriber, say), the
     /// dispatches in `body` are queued like any other and notified together after it.
+    @inlinable
     public func transaction<Result>(_ body: () throws -> Result) rethrows -> Result {
         transactionDepth += 1
         defer {
