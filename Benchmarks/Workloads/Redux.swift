@@ -80,6 +80,9 @@ func reduxWorkloads() -> [Workload] {
     return [
         dispatch("Redux/dispatch 1 reducer 1 subscriber") { _, _ in },
         dispatch("Redux/dispatch with 1,000 reducers", unrelated: 1_000) { _, _ in },
+        dispatch("Redux/dispatch through 1 middleware") { store, _ in
+            store.add(middleware: Middleware { _, action, next in next(action) })
+        },
         unchanged(100, "100"),
         unchanged(10_000, "10,000"),
         unchanged(100_000, "100,000"),

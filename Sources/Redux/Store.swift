@@ -185,7 +185,7 @@ public final class Store<State: Sendable> {
         case apply((inout State) -> Void, CompletionGroup?, of: any Action.Type)
     }
 
-    @usableFromInline
+    @inlinable
     func enqueueOrRun(_ pending: Pending) {
         if isProcessing {
             queue.append(pending)
@@ -239,7 +239,7 @@ public final class Store<State: Sendable> {
         }
     }
 
-    @usableFromInline
+    @inlinable
     func runNonEmptyQueue() {
         while queueHead < queue.count {
             let next = queue[queueHead]
@@ -250,7 +250,8 @@ public final class Store<State: Sendable> {
         queueHead = 0
     }
 
-    private func run(_ pending: Pending) {
+    @inlinable
+    func run(_ pending: Pending) {
         switch pending {
         case .action(let action, let group):
             if middleware.isEmpty {
@@ -269,7 +270,8 @@ public final class Store<State: Sendable> {
         }
     }
 
-    private func runMiddleware(at index: Int, _ action: any Action, group: CompletionGroup?) {
+    @inlinable
+    func runMiddleware(at index: Int, _ action: any Action, group: CompletionGroup?) {
         guard index < middleware.count else {
             reduce(action, group: group)
             return
@@ -280,7 +282,8 @@ public final class Store<State: Sendable> {
     }
 
     /// The context every middleware gets, made once per store.
-    private var middlewareContext: MiddlewareContext<State> {
+    @usableFromInline
+    var middlewareContext: MiddlewareContext<State> {
         if let link {
             return MiddlewareContext(link: link)
         }
@@ -374,6 +377,7 @@ final class CompletionGroup {
         pending += count
     }
 
+    @usableFromInline
     func leave() {
         pending -= 1
         if pending == 0 {
