@@ -130,20 +130,20 @@ final class StoreWithBag {
 /// Memory per store subscriber kept in a bag: `count` subscribers, each with its own `select:` closure or all on
 /// one key path, with handlers that capture nothing.
 func reduxSubscriberProbes(_ count: Int) -> [MemoryProbe] {
-    [
-        MemoryProbe("Memory/Redux 100,000 selector subscribers in a bag", count: count) {
+    func probe(
+        _ kind: String,
+        subscribe: @escaping @MainActor @Sendable (Store<BenchState>, SubscriptionReferenceBag) -> Void
+    ) -> MemoryProbe {
+        MemoryProbe("Memory/Redux 100,000 \(kind) subscribers in a bag", count: count) {
             let kept = StoreWithBag(store: makeReduxStore(unrelatedReducers: 0), bag: SubscriptionReferenceBag())
             for _ in 0..<count {
-                kept.store.subscribe(select: { $0.other }) { consume($0) }.add(to: kept.bag)
+                subscribe(kept.store, kept.bag)
             }
             return kept
-        },
-        MemoryProbe("Memory/Redux 100,000 key-path subscribers in a bag", count: count) {
-            let kept = StoreWithBag(store: makeReduxStore(unrelatedReducers: 0), bag: SubscriptionReferenceBag())
-            for _ in 0..<count {
-                kept.store.subscribe(\.other) { consume($0) }.add(to: kept.bag)
-            }
-            return kept
-        },
+        }
+    }
+    return [
+        probe("selector") { store, bag in store.subscribe(select: { $0.other }) { consume($0) }.add(to: bag) },
+        probe("key-path") { store, bag in store.subscribe(\.other) { consume($0) }.add(to: bag) },
     ]
 }

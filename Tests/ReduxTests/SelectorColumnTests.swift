@@ -198,8 +198,10 @@ struct SelectorColumnTests {
         #expect(held == nil)
     }
 
-    @Test("a subscription disposed after its store went releases its handler, and what the handler holds")
-    func disposalAfterTheStoreWent() async {
+    @Test(
+        "a subscription disposed after its store went, or just before with its disposal not yet taken in, releases its handler and what the handler holds",
+        arguments: [false, true])
+    func disposalAroundTheStoreGoing(disposedBeforeTheStoreWent: Bool) async {
         final class Screen {
             var subscription: Subscription?
             var title = ""
@@ -214,29 +216,12 @@ struct SelectorColumnTests {
             let owner = screen
             // The handler holds the screen, which holds the subscription: a cycle only the disposal breaks.
             screen?.subscription = store.subscribe(\.title) { owner?.title = $0 }
+            if disposedBeforeTheStoreWent {
+                // Queued for the store, which goes before it takes the disposal in.
+                screen?.subscription?.dispose()
+            }
         }
-        screen?.subscription?.dispose()
-        await cleanUp.wait()
-        screen = nil
-        #expect(released == nil)
-    }
-
-    @Test("a subscription disposed just before its store went, its disposal not yet taken in, releases its handler")
-    func disposalJustBeforeTheStoreWent() async {
-        final class Screen {
-            var subscription: Subscription?
-            var title = ""
-        }
-        weak var released: Screen?
-        let cleanUp: DisposalCleanUp
-        var screen: Screen? = Screen()
-        released = screen
-        do {
-            let store = makeCounterStore()
-            cleanUp = store.disposalCleanUp
-            let owner = screen
-            screen?.subscription = store.subscribe(\.title) { owner?.title = $0 }
-            // Queued for the store, which goes before it takes the disposal in.
+        if !disposedBeforeTheStoreWent {
             screen?.subscription?.dispose()
         }
         await cleanUp.wait()

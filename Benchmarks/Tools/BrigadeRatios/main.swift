@@ -328,29 +328,26 @@ extension String {
 /// Three builds of each structure, alternated: one bytes ratio per round.
 @MainActor
 func bytesRatio(_ name: String, _ against: String) -> [Double]? {
-    let probes = allMemoryProbes()
-    guard let measure = probes.first(where: { $0.name == name }),
-        let other = probes.first(where: { $0.name == against })
-    else { return nil }
-    var ratios: [Double] = []
-    for _ in 0..<3 {
-        let bytes = measure.bytesPerItem()
-        let otherBytes = other.bytesPerItem()
-        print("  \(name): \(Int(bytes)) bytes per item; \(against): \(Int(otherBytes))")
-        ratios.append(bytes / otherBytes)
-    }
-    return ratios
+    guard let other = allMemoryProbes().first(where: { $0.name == against }) else { return nil }
+    return bytesRatio(name, against: against) { other.bytesPerItem() }
 }
 
 /// Three builds of a structure: its bytes per item against a fixed figure, once per build.
 @MainActor
 func bytesRatio(_ name: String, reference: Double) -> [Double]? {
+    bytesRatio(name, against: "reference") { reference }
+}
+
+/// Three rounds, each building the structure `name` and dividing its bytes per item by `divisor()`.
+@MainActor
+func bytesRatio(_ name: String, against label: String, divisor: () -> Double) -> [Double]? {
     guard let measure = allMemoryProbes().first(where: { $0.name == name }) else { return nil }
     var ratios: [Double] = []
     for _ in 0..<3 {
         let bytes = measure.bytesPerItem()
-        print("  \(name): \(Int(bytes)) bytes per item; reference: \(Int(reference))")
-        ratios.append(bytes / reference)
+        let otherBytes = divisor()
+        print("  \(name): \(Int(bytes)) bytes per item; \(label): \(Int(otherBytes))")
+        ratios.append(bytes / otherBytes)
     }
     return ratios
 }
