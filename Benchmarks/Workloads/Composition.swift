@@ -6,7 +6,7 @@ final class BenchFeature: Feature {}
 @MainActor
 final class BenchObserver: FeatureObserver {
     var seen = 0
-    func featureAdded(application: any App, feature: any Feature) throws { seen &+= 1 }
+    func featureAdded(application: any FeatureApp, feature: any Feature) throws { seen &+= 1 }
 }
 
 /// 1,000 features added to a `DefaultApp` with 5 observers: one operation is the 1,000 additions to a fresh app,

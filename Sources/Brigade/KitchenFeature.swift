@@ -64,7 +64,7 @@ public final class KitchenFeatureObserver: FeatureObserver {
 
     /// Registers the feature's services, resolves its requirements and tells it the services are ready.
     /// - Throws: The kitchen's error (a sealed kitchen, a duplicate, a missing service with its chain).
-    public func featureAdded(application: any App, feature: any Feature) throws {
+    public func featureAdded(application: any FeatureApp, feature: any Feature) throws {
         guard let feature = feature as? any KitchenFeature else { return }
         try feature.registerServices(in: kitchen)
         for requirement in feature.requiredServices {

@@ -1,4 +1,4 @@
-/// A unit of an app: a screen, a piece of logic, a service. Features are handed to an ``App``, which passes them to
+/// A unit of an app: a screen, a piece of logic, a service. Features are handed to a ``FeatureApp``, which passes them to
 /// every ``FeatureObserver``.
 ///
 /// A feature is usually several kinds at once (a view feature that is also a presenter feature, say); each kind is
@@ -16,7 +16,7 @@ extension Feature {
     }
 }
 
-/// Something that reacts to the features added to an ``App``: it installs the parts of a feature it understands.
+/// Something that reacts to the features added to a ``FeatureApp``: it installs the parts of a feature it understands.
 ///
 /// Called by the app on the main actor, once per feature: for each ``App/add(feature:)`` after the observer was added,
 /// and, when the observer is added, for each feature added before it, in order.
@@ -25,7 +25,7 @@ public protocol FeatureObserver: AnyObject {
     /// Installs what `feature` offers this observer; a feature of a kind the observer does not handle is ignored.
     ///
     /// - Throws: Any error; the app wraps it in ``AppError/observerFailed(feature:observer:underlying:)``.
-    func featureAdded(application: any App, feature: any Feature) throws
+    func featureAdded(application: any FeatureApp, feature: any Feature) throws
     /// Whether this observer installs something of `feature`; at the end of setup
     /// (``DefaultApp/verifyFeaturesInstalled()``) the app reports a feature that no observer installs
     /// (``AppError/featureNotInstalled(feature:observers:)``).

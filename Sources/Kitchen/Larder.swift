@@ -89,13 +89,13 @@ public struct Larder: Sendable {
     /// A settings file: Dertisch's `{"settings":[{"key": …, "value": …}]}` or a plain object of keys and values.
     /// - Throws: As ``json(named:)``, ``LarderError/duplicateKey(_:key:)`` for a key given twice in either shape,
     ///   or ``LarderError/notSettings(_:reason:)`` for another shape.
-    public func settings(named name: String) throws(LarderError) -> Settings {
+    public func settings(named name: String) throws(LarderError) -> SettingsFile {
         let json = try json(named: name)
         guard case .object(let pairs) = json else {
             throw .notSettings(name, reason: "the file is not a JSON object")
         }
         guard pairs.count == 1, pairs[0].key == "settings", case .array(let entries) = pairs[0].value else {
-            return Settings(
+            return SettingsFile(
                 values: Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
         }
         var values: [String: JSONValue] = [:]
@@ -108,7 +108,7 @@ public struct Larder: Sendable {
                 throw .duplicateKey(name, key: key)
             }
         }
-        return Settings(values: values)
+        return SettingsFile(values: values)
     }
 
     /// The absolute path of `path` with every symbolic link, `.` and `..` resolved; `nil` when it does not exist.
@@ -139,7 +139,7 @@ public struct Larder: Sendable {
 }
 
 /// The values of a settings file, by key.
-public struct Settings: Sendable, Equatable {
+public struct SettingsFile: Sendable, Equatable {
     /// Every value, by key.
     public let values: [String: JSONValue]
 

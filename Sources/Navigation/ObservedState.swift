@@ -39,7 +39,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     private let storage: Locked<Storage>
     /// The property followed, held so that it lives as long as this view.
     private let source: AnyObject
-    private let subscription = Locked<Subscription?>(nil)
+    private let subscription = Locked<SubscriptionReference?>(nil)
 
     /// Creates an observable view of `property`; it follows every value the property delivers.
     public convenience init(_ property: ObservableProperty<Value>) {
@@ -55,7 +55,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     private init(
         source: AnyObject,
         value: Value,
-        subscribe: (@escaping @Sendable (Value) -> Void) -> Subscription
+        subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionReference
     ) {
         self.source = source
         storage = Locked(Storage(value: value))

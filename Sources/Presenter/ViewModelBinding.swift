@@ -42,9 +42,9 @@ public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
     /// The view model the view got last.
     public private(set) var lastRendered: ViewModel?
     private let current: @MainActor () -> ViewModel
-    private let follow: @MainActor (@escaping @MainActor (ViewModel) -> Void) -> Subscription
+    private let follow: @MainActor (@escaping @MainActor (ViewModel) -> Void) -> SubscriptionReference
     private let render: @MainActor (ViewModel) -> Void
-    private var subscription: Subscription?
+    private var subscription: SubscriptionReference?
 
     /// Creates a binding to any source: `current` gives the view model now, `subscribe` follows the source and
     /// hands each new view model to its argument on the main actor (as the Redux store's `subscribe` does,
@@ -52,7 +52,7 @@ public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
     public init(
         timing: Timing = .whileVisible,
         current: @escaping @MainActor () -> ViewModel,
-        subscribe: @escaping @MainActor (_ deliver: @escaping @MainActor (ViewModel) -> Void) -> Subscription,
+        subscribe: @escaping @MainActor (_ deliver: @escaping @MainActor (ViewModel) -> Void) -> SubscriptionReference,
         render: @escaping @MainActor (ViewModel) -> Void
     ) {
         self.timing = timing

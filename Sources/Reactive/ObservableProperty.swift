@@ -69,9 +69,9 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
     /// If a delivery round is under way (a subscriber subscribes from inside a handler, or another thread is
     /// delivering), the replay follows that round, still before any later value.
     /// - Parameter handler: Called on the thread that set the value, never concurrently with itself.
-    /// - Returns: The subscription; keep it in a ``SubscriptionReferenceBag`` or call ``Subscription/dispose()``.
+    /// - Returns: The subscription; keep it in a ``SubscriptionReferenceBag`` or call ``SubscriptionReference/dispose()``.
     @discardableResult
-    public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+    public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionReference {
         let (subscriber, current, deliverNow) = withStorage { storage in
             let subscriber = storage.addSubscriber(handler)
             if storage.isDelivering {
@@ -137,7 +137,7 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         return derived
     }
 
-    package func keepAlive(_ subscription: Subscription) {
+    package func keepAlive(_ subscription: SubscriptionReference) {
         withStorage { $0.upstream.append(subscription) }
     }
 
@@ -155,7 +155,7 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         @usableFromInline var pendingHead = 0
         @usableFromInline var isDelivering = false
         var nextSubscriberID: UInt64 = 0
-        var upstream: [Subscription] = []
+        var upstream: [SubscriptionReference] = []
 
         init(value: Value) {
             self.value = value
@@ -213,8 +213,8 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         return body(&storage)
     }
 
-    private func subscription(for subscriber: Subscriber) -> Subscription {
-        Subscription { [self] in
+    private func subscription(for subscriber: Subscriber) -> SubscriptionReference {
+        SubscriptionReference { [self] in
             remove(subscriber)
         }
     }

@@ -44,7 +44,7 @@ extension ObservableProperty {
         let fromOther = other.derive(initial: { $0 }) { [weak combined] _, value in
             combined?.value = (self.value, value)
         }
-        combined.keepAlive(Subscription { _ = fromOther })
+        combined.keepAlive(SubscriptionReference { _ = fromOther })
         return combined
     }
 }

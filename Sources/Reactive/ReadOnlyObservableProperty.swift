@@ -27,9 +27,9 @@ public final class ReadOnlyObservableProperty<Value: Sendable>: Sendable {
 
     /// Subscribes `handler`: it is called with the current value at once, then with every new value. See
     /// ``ObservableProperty/subscribe(_:)``.
-    /// - Returns: The subscription; keep it in a ``SubscriptionReferenceBag`` or call ``Subscription/dispose()``.
+    /// - Returns: The subscription; keep it in a ``SubscriptionReferenceBag`` or call ``SubscriptionReference/dispose()``.
     @discardableResult
-    public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+    public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionReference {
         source.subscribe(handler)
     }
 

@@ -37,7 +37,7 @@ public final class LogicFeatureObserver: FeatureObserver {
     }
 
     /// Lets a logic feature register its reducers.
-    public func featureAdded(application: any App, feature: any Feature) throws {
+    public func featureAdded(application: any FeatureApp, feature: any Feature) throws {
         (feature as? any LogicFeature)?.injectReducers(container: container)
     }
 }
@@ -55,7 +55,7 @@ public final class StateObservingFeatureObserver<State: Sendable>: FeatureObserv
     /// Hands the state to a state-observing feature.
     /// - Throws: ``ReduxError/stateTypeMismatch(feature:expected:actual:)`` when the feature expects another state
     ///   type.
-    public func featureAdded(application: any App, feature: any Feature) throws {
+    public func featureAdded(application: any FeatureApp, feature: any Feature) throws {
         guard let feature = feature as? any StateObservingFeature else { return }
         try hand(to: feature)
     }
@@ -69,7 +69,7 @@ public final class StateObservingFeatureObserver<State: Sendable>: FeatureObserv
     }
 }
 
-/// An ``BrigadeCore/App`` with a Redux store: logic features add reducers, state-observing features receive the state.
+/// A ``BrigadeCore/FeatureApp`` with a Redux store: logic features add reducers, state-observing features receive the state.
 ///
 /// ```swift
 /// let app = ReduxApp(initialState: AppState())

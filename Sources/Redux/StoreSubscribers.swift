@@ -24,7 +24,7 @@ extension Store {
     ///     higher priorities first, and may dispatch: those actions are processed, and priority subscribers told
     ///     again about what they changed, before any ordinary subscriber is told about the settled state.
     ///   - handler: Called with the value at `keyPath`: at once, then on each change.
-    /// - Returns: The subscription; it ends on ``BrigadeReactive/Subscription/dispose()`` (from any thread) or with
+    /// - Returns: The subscription; it ends on ``BrigadeReactive/SubscriptionReference/dispose()`` (from any thread) or with
     ///   its bag.
     @inlinable
     @discardableResult
@@ -32,7 +32,7 @@ extension Store {
         _ keyPath: KeyPath<State, Selection> & Sendable,
         priority: Int? = nil,
         _ handler: @escaping (Selection) -> Void
-    ) -> Subscription {
+    ) -> SubscriptionReference {
         let key = SelectionKey(selector: keyPath, priority: priority)
         let group = subscribers.group(for: key, canShare: !isDirty) {
             SelectionGroup(KeyPathAccess(keyPath), priority: priority, state: current)
@@ -52,7 +52,7 @@ extension Store {
         select selector: @escaping (State) -> Selection,
         priority: Int? = nil,
         _ handler: @escaping (Selection) -> Void
-    ) -> Subscription {
+    ) -> SubscriptionReference {
         // The selector is user code: it runs before the column is looked up, so that whatever it does to the store's
         // subscribers, the column the subscriber joins is one the store keeps.
         let value = selector(current)
@@ -68,7 +68,7 @@ extension Store {
     /// priority round). See ``subscribe(_:priority:_:)``.
     @inlinable
     @discardableResult
-    public func subscribe(priority: Int? = nil, _ handler: @escaping (State) -> Void) -> Subscription {
+    public func subscribe(priority: Int? = nil, _ handler: @escaping (State) -> Void) -> SubscriptionReference {
         let key = SelectionKey(selector: SelectionKey.wholeState, priority: priority)
         let group = subscribers.group(for: key, canShare: !isDirty) {
             SelectionGroup(wholeStatePriority: priority, state: current)
@@ -588,7 +588,7 @@ final class StoreSubscribers<State> {
     func add<Selection>(
         _ handler: @escaping (Selection) -> Void,
         to group: SelectionGroup<State, Selection>
-    ) -> Subscription {
+    ) -> SubscriptionReference {
         add(SelectionSubscriber(disposals: disposals, handler), to: group)
     }
 
@@ -600,20 +600,20 @@ final class StoreSubscribers<State> {
         selecting selector: @escaping (State) -> Selection,
         value: Selection,
         in column: SelectorColumn<State, Selection>
-    ) -> Subscription {
+    ) -> SubscriptionReference {
         let entry = SelectionSubscriber(disposals: disposals, handler)
         column.append(entry, selecting: selector, value: value)
         return add(entry, to: column)
     }
 
     @usableFromInline
-    func add(_ entry: StoreSubscriberEntry, to group: StateGroup<State>) -> Subscription {
+    func add(_ entry: StoreSubscriberEntry, to group: StateGroup<State>) -> SubscriptionReference {
         nextID &+= 1
         entry.id = nextID
         group.members.append(entry)
         count += 1
         group.deliver(group, entry)
-        return Subscription(entry)
+        return SubscriptionReference(entry)
     }
 
     /// Deactivates the subscribers disposed since the last call.

@@ -72,7 +72,7 @@ public final class ViewFeatureObserver: FeatureObserver {
 
     /// Registers the feature's pattern, controller provider and option provider.
     /// - Throws: The ``WireframeError`` of a malformed or conflicting pattern; nothing is registered then.
-    public func featureAdded(application: any App, feature: any Feature) throws {
+    public func featureAdded(application: any FeatureApp, feature: any Feature) throws {
         guard let feature = feature as? any ViewFeature else { return }
         let pattern = feature.routePattern
         try wireframe.add(routePattern: pattern)
@@ -93,7 +93,7 @@ public final class PresenterFeatureObserver: FeatureObserver {
     }
 
     /// Registers the feature as a presenter provider at its ``PresenterFeature/presenterPriority``.
-    public func featureAdded(application: any App, feature: any Feature) throws {
+    public func featureAdded(application: any FeatureApp, feature: any Feature) throws {
         guard let feature = feature as? any PresenterFeature else { return }
         wireframe.add(presenterProvider: feature, priority: feature.presenterPriority)
     }

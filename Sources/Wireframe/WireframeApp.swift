@@ -1,6 +1,6 @@
 import BrigadeCore
 
-/// An ``BrigadeCore/App`` with a wireframe: view features register routes, presenter features register presenters.
+/// A ``BrigadeCore/FeatureApp`` with a wireframe: view features register routes, presenter features register presenters.
 ///
 /// ```swift
 /// let app = WireframeApp(navigator: navigator)

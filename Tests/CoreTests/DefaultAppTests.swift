@@ -22,7 +22,7 @@ final class LoggingObserver: FeatureObserver {
 
     var observerName: String { name }
 
-    func featureAdded(application: any App, feature: any Feature) throws {
+    func featureAdded(application: any FeatureApp, feature: any Feature) throws {
         if feature.featureName == failingFeature {
             throw TestFailure.refused
         }

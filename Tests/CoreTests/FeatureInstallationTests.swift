@@ -7,7 +7,7 @@ final class SelectiveObserver: FeatureObserver {
     let accepted: Set<String>
     init(accepting accepted: Set<String>) { self.accepted = accepted }
     var observerName: String { "selective" }
-    func featureAdded(application: any App, feature: any Feature) throws {}
+    func featureAdded(application: any FeatureApp, feature: any Feature) throws {}
     func installs(_ feature: any Feature) -> Bool { accepted.contains(feature.featureName) }
 }
 

@@ -72,7 +72,7 @@ struct ObservablePropertyTests {
     func disposeDuringRound() {
         let property = ObservableProperty(0)
         let recorder = Recorder<Int>()
-        let second = Locked<Subscription?>(nil)
+        let second = Locked<SubscriptionReference?>(nil)
         let first = property.subscribe { value in
             if value == 1 {
                 second.withLock { $0?.dispose() }

@@ -84,7 +84,7 @@ struct OperatorTests {
         let source = ObservableProperty(0)
         let recorder = Recorder<Int>()
         weak var weakDerived: ObservableProperty<Int>?
-        let subscription: Subscription
+        let subscription: SubscriptionReference
         do {
             let derived = source.map { $0 * 2 }
             weakDerived = derived
@@ -121,7 +121,7 @@ struct LifetimeTests {
         let derived = property.map { $0 + 1 }
         var released = 0
         for index in 0..<10_000 {
-            weak var weakSubscription: Subscription?
+            weak var weakSubscription: SubscriptionReference?
             do {
                 let subscription = (index.isMultiple(of: 2) ? property : derived).subscribe { _ in }
                 weakSubscription = subscription

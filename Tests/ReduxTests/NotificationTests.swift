@@ -87,7 +87,7 @@ struct NotificationTests {
     func disposal() {
         let store = makeCounterStore()
         let log = StateLog<String>()
-        var second: Subscription?
+        var second: SubscriptionReference?
         let first = store.subscribe(\.counter.count) { count in
             log.values.append("first \(count)")
             if count == 1 {

@@ -19,7 +19,7 @@ struct SelectorColumnTests {
     func disposalsKeepEachSelectionItsOwn() {
         let store = makeFieldsStore()
         let log = StateLog<String>()
-        var subscriptions: [Subscription] = []
+        var subscriptions: [SubscriptionReference] = []
         for index in 0..<10 {
             subscriptions.append(store.subscribe(select: { $0.values[index] }) { log.values.append("\(index)=\($0)") })
         }
@@ -65,7 +65,7 @@ struct SelectorColumnTests {
         let store = makeFieldsStore()
         let log = StateLog<String>()
         let bag = SubscriptionReferenceBag()
-        var later: Subscription?
+        var later: SubscriptionReference?
         store.subscribe(select: { $0.values[0] }) { value in
             log.values.append("first \(value)")
             guard value == 1 else { return }
@@ -132,7 +132,7 @@ struct SelectorColumnTests {
     @Test("subscribers disposed from another thread leave the store without a dispatch, and the store goes")
     func cleanUpWithoutDispatch() async {
         weak var released: Store<Fields>?
-        var subscriptions: [Subscription] = []
+        var subscriptions: [SubscriptionReference] = []
         let cleanUp: DisposalCleanUp
         do {
             let store = makeFieldsStore()
@@ -160,7 +160,7 @@ struct SelectorColumnTests {
         let store = makeFieldsStore()
         let log = StateLog<String>()
         let bag = SubscriptionReferenceBag()
-        var only: Subscription? = store.subscribe(select: { $0.values[0] }) { log.values.append("only \($0)") }
+        var only: SubscriptionReference? = store.subscribe(select: { $0.values[0] }) { log.values.append("only \($0)") }
         store.subscribe(select: { [unowned store] state -> Int in
             if let first = only {
                 // Disposes the only other `Int` selector subscriber and takes the disposal in, emptying its column,
@@ -203,7 +203,7 @@ struct SelectorColumnTests {
         arguments: [false, true])
     func disposalAroundTheStoreGoing(disposedBeforeTheStoreWent: Bool) async {
         final class Screen {
-            var subscription: Subscription?
+            var subscription: SubscriptionReference?
             var title = ""
         }
         weak var released: Screen?

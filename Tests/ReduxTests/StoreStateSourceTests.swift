@@ -88,7 +88,7 @@ struct SubscribeWhilePendingTests {
             let bag = SubscriptionReferenceBag()
             store.subscribe(\.count) { _ in }.add(to: bag)
             store.subscribe { _ in }.add(to: bag)
-            var late: [Subscription] = []
+            var late: [SubscriptionReference] = []
             store.subscribe(\.count, priority: 1) { count in
                 guard count == 5, late.isEmpty else { return }
                 late.append(store.subscribe(\.count) { _ in })
@@ -111,7 +111,7 @@ struct SubscribeWhilePendingTests {
         store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
         let bag = SubscriptionReferenceBag()
         store.subscribe(\.count) { _ in }.add(to: bag)
-        var late: Subscription?
+        var late: SubscriptionReference?
         store.transaction {
             store.dispatch(Add(amount: 5))
             late = store.subscribe(\.count) { _ in }

@@ -145,5 +145,5 @@ struct TestStoreTests {
 /// Keeps a subscription for the length of a test.
 @MainActor
 final class SubscriptionReferenceBagHolder {
-    var subscription: Subscription?
+    var subscription: SubscriptionReference?
 }

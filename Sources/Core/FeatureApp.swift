@@ -3,7 +3,7 @@
 /// Used on the main actor. Observers run in the order they were added; an observer added after some features is
 /// given those features at once, in the order they were added, so the order of setup calls does not matter.
 @MainActor
-public protocol App: AnyObject {
+public protocol FeatureApp: AnyObject {
     /// Adds `feature` and hands it to every observer, in the order they were added.
     ///
     /// - Throws: ``AppError/observerFailed(feature:observer:underlying:)`` when an observer throws. The observers
@@ -46,7 +46,7 @@ private func listed(_ names: [String]) -> String {
     names.isEmpty ? "none" : names.joined(separator: ", ")
 }
 
-/// The plain ``App``: a list of features and a list of observers.
+/// The plain ``FeatureApp``: a list of features and a list of observers.
 ///
 /// ```swift
 /// let app = DefaultApp()
@@ -54,7 +54,7 @@ private func listed(_ names: [String]) -> String {
 /// try app.add(feature: MenuFeature())
 /// ```
 @MainActor
-public final class DefaultApp: App {
+public final class DefaultApp: FeatureApp {
     /// The features added so far, in order.
     public private(set) var features: [any Feature] = []
 
@@ -136,9 +136,9 @@ public final class DefaultApp: App {
 }
 
 /// An app that keeps its features and observers in a ``DefaultApp``: `WireframeApp`-style wrappers adopt it and get
-/// ``App``'s methods from it.
+/// ``FeatureApp``'s methods from it.
 @MainActor
-public protocol ComposedApp: App {
+public protocol ComposedApp: FeatureApp {
     /// The app that holds the features and the observers.
     var composition: DefaultApp { get }
 }

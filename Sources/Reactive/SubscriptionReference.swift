@@ -4,7 +4,7 @@
 /// away. Dropping the handle alone does not end it; keep it in a bag. A subscription to a property keeps the property
 /// alive, so a derived property lives as long as someone subscribes to it; a subscription to a store does not keep the
 /// store alive.
-public final class Subscription: Sendable {
+public final class SubscriptionReference: Sendable {
     private let disposable: any Disposable
 
     /// Creates a subscription that runs `onDispose` once, on the first call to ``dispose()``.
@@ -43,7 +43,7 @@ public final class Subscription: Sendable {
 /// property.subscribe { print($0) }.add(to: bag)
 /// ```
 public final class SubscriptionReferenceBag: Sendable {
-    private let subscriptions = Locked<[Subscription]>([])
+    private let subscriptions = Locked<[SubscriptionReference]>([])
 
     /// Creates an empty bag.
     public init() {}
@@ -53,7 +53,7 @@ public final class SubscriptionReferenceBag: Sendable {
     }
 
     /// Adds `subscription` to the bag.
-    public func add(_ subscription: Subscription) {
+    public func add(_ subscription: SubscriptionReference) {
         subscriptions.withLock { $0.append(subscription) }
     }
 
@@ -64,7 +64,7 @@ public final class SubscriptionReferenceBag: Sendable {
 
     /// Disposes every subscription in the bag, in the order they were added, and empties it.
     public func dispose() {
-        let taken = subscriptions.withLock { held -> [Subscription] in
+        let taken = subscriptions.withLock { held -> [SubscriptionReference] in
             defer { held.removeAll() }
             return held
         }
@@ -74,7 +74,7 @@ public final class SubscriptionReferenceBag: Sendable {
     }
 }
 
-/// What a ``Subscription`` ends, once, from any thread.
+/// What a ``SubscriptionReference`` ends, once, from any thread.
 package protocol Disposable: AnyObject, Sendable {
     /// Ends what the subscription stands for; only the first call has an effect.
     func dispose()
