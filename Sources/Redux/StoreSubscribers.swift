@@ -76,25 +76,15 @@ extension Store {
         return subscribers.add(handler, to: group)
     }
 
-    /// A handle on the clean-up that disposals start, which does not keep the store alive; for the package's tests.
-    package var disposalCleanUp: DisposalCleanUp {
-        DisposalCleanUp(queue: subscribers.disposals)
-    }
-
     /// The number of active subscribers made with the store's `subscribe` methods.
+    ///
+    /// A subscription disposed on the main actor leaves at once. One disposed on another thread leaves when the main
+    /// actor next notifies, subscribes or reads this count, and at the latest in a task the disposal starts on the main
+    /// actor; reading the count is how a caller waits for it (`await` the store's main actor, then read it): by then
+    /// the subscriber's handler and what it holds are released.
     public var subscriberCount: Int {
         subscribers.removeDisposed()
         return subscribers.count
-    }
-}
-
-/// The clean-up that disposals of a store's subscriptions start on the main actor.
-package struct DisposalCleanUp: Sendable {
-    let queue: DisposalQueue
-
-    /// Waits until the clean-up the last batch of disposals started has run.
-    package func wait() async {
-        await queue.cleanedUp()
     }
 }
 
@@ -166,10 +156,11 @@ class StateGroup<State> {
         isColumn ? changedMembers : members
     }
 
-    /// Drops the members that are no longer active.
+    /// Drops the members that are no longer active; returns what they alone held, for the caller to release.
     @MainActor
-    func removeInactiveMembers() {
+    func removeInactiveMembers() -> [Any] {
         members.removeAll { !$0.isActive }
+        return []
     }
 }
 
@@ -310,9 +301,14 @@ final class SelectorColumn<State, Selection: Equatable>: StateGroup<State> {
     }
 
     @MainActor
-    override func removeInactiveMembers() {
+    override func removeInactiveMembers() -> [Any] {
+        var removed: [Any] = []
         var kept = 0
-        for row in members.indices where members[row].isActive {
+        for row in members.indices {
+            guard members[row].isActive else {
+                removed.append((selectors[row], values[row]))
+                continue
+            }
             if kept != row {
                 members[kept] = members[row]
                 selectors[kept] = selectors[row]
@@ -321,11 +317,14 @@ final class SelectorColumn<State, Selection: Equatable>: StateGroup<State> {
             }
             kept += 1
         }
-        let removed = members.count - kept
-        members.removeLast(removed)
-        selectors.removeLast(removed)
-        values.removeLast(removed)
-        changedMembers.removeAll()
+        let count = members.count - kept
+        members.removeLast(count)
+        selectors.removeLast(count)
+        values.removeLast(count)
+        // A round may be under way (its selectors ran, its subscribers are to be told): the changed members that are
+        // still active are told.
+        changedMembers.removeAll { !$0.isActive }
+        return removed
     }
 }
 
@@ -349,11 +348,16 @@ class StoreSubscriberEntry {
         self.disposals = disposals
     }
 
-    /// Marks the subscriber disposed; a subclass also releases its handler, and with it what the handler holds (a
-    /// handler that captures the store would otherwise keep it alive).
+    /// Releases what the subscriber calls, and with it what that holds (a handler that captures the store would
+    /// otherwise keep it alive). Called after ``isActive`` was cleared, when the store's lists are consistent: what
+    /// the handler held may run user code as it goes.
     @usableFromInline
-    func deactivate() {
+    func releaseHandler() {}
+
+    /// Marks the subscriber disposed and releases its handler.
+    final func deactivate() {
         isActive = false
+        releaseHandler()
     }
 }
 
@@ -384,30 +388,32 @@ final class SelectionSubscriber<Selection>: StoreSubscriberEntry {
     }
 
     @usableFromInline
-    override func deactivate() {
-        super.deactivate()
+    override func releaseHandler() {
         handler = nil
     }
 }
 
 /// The subscribers of a store disposed, from any thread, and not yet deactivated by the main actor.
 ///
-/// The first disposal after the queue was emptied asks the store to clean up, in a task on the main actor; the
-/// store also takes the queue in before it calls subscribers. That check runs before the first subscriber call of each
-/// notification round and before each later one (and when subscribing or counting subscribers): where the
-/// Synchronization module's `Atomic` exists, ``make()`` returns an ``AtomicDisposalQueue``, whose check is one atomic
-/// load instead of a lock.
+/// A disposal made on the main actor is taken in before ``dispose(_:)`` returns: the subscriber is deactivated and its
+/// handler released at once (its row in a ``SelectorColumn`` goes when no refresh is running, at the latest at the end
+/// of the round). A disposal made on another thread waits for the main actor: the store takes the queue in before it
+/// calls subscribers, when subscribing and when counting subscribers, and the first disposal of a batch also starts a
+/// task on the main actor, so that an idle store does not keep a disposed handler, and what it holds, indefinitely.
+/// That task is the only way to reach the main actor without blocking a thread; a caller waits for it through
+/// ``Store/subscriberCount``.
+///
+/// The store also checks the queue before the first subscriber call of each notification round and before each later
+/// one: where the Synchronization module's `Atomic` exists, ``make()`` returns an ``AtomicDisposalQueue``, whose check
+/// is one atomic load instead of a lock.
 @usableFromInline
 class DisposalQueue: @unchecked Sendable {
-    // `lock` guards `entries`, `cleanUp`, `lastCleanUp`, `isClosed` and the `isDisposalQueued` flag of every entry
-    // made with this queue.
+    // `lock` guards `entries`, `takeIn` and the `isDisposalQueued` flag of every entry made with this queue.
     fileprivate let lock = Lock()
     fileprivate var entries: [StoreSubscriberEntry] = []
-    private var cleanUp: (@Sendable () -> Task<Void, Never>)?
-    /// The clean-up the last batch started, for tests to wait on.
-    private var lastCleanUp: Task<Void, Never>?
-    /// Whether the store's subscribers are gone: the queue's own task then takes the disposals in.
-    private var isClosed = false
+    /// Takes the queued disposals in: set by the store's subscribers, `nil` once they are gone, when the queue
+    /// releases the handlers itself.
+    private var takeIn: (@MainActor @Sendable () -> Void)?
 
     fileprivate init() {}
 
@@ -421,49 +427,58 @@ class DisposalQueue: @unchecked Sendable {
         return DisposalQueue()
     }
 
-    /// Sets the task the first disposal of a batch starts.
-    final func onFirstDisposal(_ cleanUp: @escaping @Sendable () -> Task<Void, Never>) {
-        lock.withLock { self.cleanUp = cleanUp }
+    /// Sets what takes the queued disposals in, on the main actor.
+    final func onDisposal(_ takeIn: @escaping @MainActor @Sendable () -> Void) {
+        lock.withLock { self.takeIn = takeIn }
     }
 
-    /// Queues `entry`, unless it was queued already.
+    /// Queues `entry`, unless it was queued already, and takes it in now on the main actor, else soon.
     final func dispose(_ entry: StoreSubscriberEntry) {
-        lock.withLock {
-            guard !entry.isDisposalQueued else { return }
+        let startsBatch = lock.withLock { () -> Bool? in
+            guard !entry.isDisposalQueued else { return nil }
             entry.isDisposalQueued = true
             entries.append(entry)
             entriesChanged()
-            if entries.count == 1 {
-                // Only starts a task; nothing runs under the lock.
-                lastCleanUp = isClosed ? releaseHandlers() : cleanUp?()
-            }
+            return entries.count == 1
+        }
+        if let startsBatch {
+            takeInQueued(startingTask: startsBatch)
         }
     }
 
-    /// Marks the store's subscribers gone. The entries queued, and those queued later, are then taken in by a task of
-    /// the queue's own, which releases their handlers: a queued entry holds the queue, so they would keep each other
-    /// alive, and their subscriptions may still be held by what their handlers hold.
+    /// Marks the store's subscribers gone: the queue then releases the handlers of the entries queued, and of those
+    /// queued later, itself. A queued entry holds the queue, so they would keep each other alive, and their
+    /// subscriptions may still be held by what their handlers hold.
     final func close() {
-        lock.withLock {
-            isClosed = true
-            if !entries.isEmpty {
-                lastCleanUp = releaseHandlers()
-            }
+        let hasEntries = lock.withLock {
+            takeIn = nil
+            return !entries.isEmpty
+        }
+        if hasEntries {
+            takeInQueued(startingTask: true)
         }
     }
 
-    /// A task that takes the queued entries in and releases their handlers, on the main actor, once the store is gone.
-    private func releaseHandlers() -> Task<Void, Never> {
-        Task { @MainActor in
-            for entry in self.take() {
+    /// Takes the queued disposals in at once on the main thread; elsewhere, in a task on the main actor if
+    /// `startingTask` (a batch's first disposal), else in the task an earlier disposal started.
+    private func takeInQueued(startingTask: Bool) {
+        if MainThread.isCurrent {
+            MainActor.assumeIsolated { takeInNow() }
+        } else if startingTask {
+            Task { @MainActor in self.takeInNow() }
+        }
+    }
+
+    /// Deactivates the queued entries, through the store's subscribers while they exist.
+    @MainActor
+    private func takeInNow() {
+        if let takeIn = lock.withLock({ takeIn }) {
+            takeIn()
+        } else {
+            for entry in take() {
                 entry.deactivate()
             }
         }
-    }
-
-    /// Waits for the clean-up the last batch of disposals started.
-    final func cleanedUp() async {
-        await lock.withLock { lastCleanUp }?.value
     }
 
     /// Whether `entry` was disposed.
@@ -522,21 +537,19 @@ final class StoreSubscribers<State> {
     /// Whether the groups are being refreshed: no member leaves them meanwhile, so that a column's rows keep their
     /// places.
     @exclusivity(unchecked) @usableFromInline var isRefreshing = false
-    /// Subscribers disposed, from any thread, and not yet deactivated: the main actor deactivates them before it calls
-    /// the first subscriber of a round (after the selectors ran) and before each later one, and in the clean-up task
-    /// the first disposal of a batch starts.
+    /// Subscribers disposed, from any thread, and not yet deactivated: see ``DisposalQueue`` for when the main actor
+    /// takes them in.
     @usableFromInline let disposals = DisposalQueue.make()
     private var groupsByKey: [SelectionKey: StateGroup<State>] = [:]
     private var nextID: UInt64 = 0
     private(set) var count = 0
 
     init() {
-        // The clean-up drops disposed subscribers soon, with their groups, so that a selector or a handler that holds
-        // the store does not keep it alive.
-        disposals.onFirstDisposal { [weak self] in
-            Task { @MainActor in
-                self?.removeDisposed()
-            }
+        MainThread.record()
+        // Disposed subscribers leave with their groups, so that a selector or a handler that holds the store does not
+        // keep it alive.
+        disposals.onDisposal { [weak self] in
+            self?.removeDisposed()
         }
     }
 
@@ -628,11 +641,16 @@ final class StoreSubscribers<State> {
     func deactivateDisposedEntries() {
         let taken = disposals.take()
         for entry in taken {
-            entry.deactivate()
+            entry.isActive = false
         }
         // Each entry is queued once (see `DisposalQueue.dispose(_:)`), so it leaves the count once, when it stops
         // being told, even while its row waits to be removed.
         count -= taken.count
+        // The handlers go last, when every taken entry is inactive and counted out: what they hold may run user code
+        // as it goes, which may dispose, subscribe or dispatch.
+        for entry in taken {
+            entry.releaseHandler()
+        }
         needsCleaning = true
     }
 
@@ -656,14 +674,20 @@ final class StoreSubscribers<State> {
     @usableFromInline
     func removeInactiveEntries() {
         needsCleaning = false
+        // What leaves the lists (selectors, selections, empty groups) is released when they are consistent again:
+        // releasing it may run user code.
+        var removed: [Any] = []
         for group in ordinaryGroups + priorityGroups {
-            group.removeInactiveMembers()
+            removed += group.removeInactiveMembers()
             if group.members.isEmpty, let key = group.key, groupsByKey[key] === group {
                 groupsByKey[key] = nil
             }
         }
+        removed += ordinaryGroups.filter { $0.members.isEmpty } as [Any]
+        removed += priorityGroups.filter { $0.members.isEmpty } as [Any]
         ordinaryGroups.removeAll { $0.members.isEmpty }
         priorityGroups.removeAll { $0.members.isEmpty }
+        withExtendedLifetime(removed) {}
     }
 
     /// Calls `entry` of `group` unless it was disposed. `isFirst` is whether it is the first call of the round: the
@@ -690,6 +714,7 @@ final class StoreSubscribers<State> {
             changed += group.membersToTell.map { (group, $0) }
         }
         isRefreshing = false
+        removeInactive()
         changed.sort { first, second in
             let (firstPriority, secondPriority) = (first.0.priority ?? .min, second.0.priority ?? .min)
             return firstPriority != secondPriority ? firstPriority > secondPriority : first.1.id < second.1.id
@@ -708,6 +733,7 @@ final class StoreSubscribers<State> {
         isRefreshing = true
         let (changed, others) = StateGroup.refresh(ordinaryGroups, state)
         isRefreshing = false
+        removeInactive()
         guard let first = changed else { return }
         deactivateDisposed()
         if others.isEmpty {
