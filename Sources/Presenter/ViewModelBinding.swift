@@ -45,6 +45,8 @@ public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
     private let follow: @MainActor (@escaping @MainActor (ViewModel) -> Void) -> SubscriptionReference
     private let render: @MainActor (ViewModel) -> Void
     private var subscription: SubscriptionReference?
+    /// How many times the binding started.
+    private var starts: UInt64 = 0
 
     /// Creates a binding to any source: `current` gives the view model now, `subscribe` follows the source and
     /// hands each new view model to its argument on the main actor (as the Redux store's `subscribe` does,
@@ -148,8 +150,12 @@ public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
     public func start() {
         guard subscription == nil else { return }
         show(current())
+        // A change that reaches the main actor after the binding was stopped, or restarted since, is older than what
+        // the restart rendered: only the subscription of this start may render.
+        starts &+= 1
+        let start = starts
         subscription = follow { [weak self] viewModel in
-            guard let self, isRunning else { return }
+            guard let self, isRunning, starts == start else { return }
             show(viewModel)
         }
     }

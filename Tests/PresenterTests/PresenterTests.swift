@@ -126,6 +126,25 @@ struct ViewModelBindingTests {
         #expect(binding.lastRendered == CountViewModel(text: "2"))
     }
 
+    @Test("a binding restarted before a change reached it never renders that older change after the newer one")
+    func restartDropsOlderChanges() async {
+        let source = ObservableProperty(1)
+        let (renders, continuation) = AsyncStream.makeStream(of: String.self)
+        var iterator = renders.makeAsyncIterator()
+        let binding = ViewModelBinding(source, map: { CountViewModel(text: "\($0)") }) { continuation.yield($0.text) }
+        binding.start()
+        binding.stop()
+        source.value = 2
+        binding.start()
+        source.value = 3
+        var seen: [String] = []
+        while let text = await iterator.next() {
+            seen.append(text)
+            if text == "3" { break }
+        }
+        #expect(seen == ["1", "2", "3"])
+    }
+
     @Test("a binding while visible pauses off screen and renders on reappearing only what changed")
     func whileVisible() async {
         let source = ObservableProperty(1)

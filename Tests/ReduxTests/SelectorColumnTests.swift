@@ -82,6 +82,9 @@ struct SelectorColumnTests {
         store.dispatch(SetField(index: 0, value: 2))
         #expect(log.values == ["new 5", "first 2", "last 102"])
         #expect(store.subscriberCount == 3)
+        // The first handler holds the store and the bag that holds its own subscription: only disposing breaks that.
+        bag.dispose()
+        #expect(store.subscriberCount == 0)
     }
 
     @Test("a selector that takes disposals in while the selectors run leaves every row its own selection")
