@@ -1,44 +1,30 @@
 #if canImport(Darwin)
 import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Bionic)
-import Bionic
+#else
+import Dispatch
 #endif
 
-/// Tells whether the calling code runs on the main thread, where the main actor runs, so that work which may be
-/// called from any thread can finish at once when it is already there instead of hopping in a task.
+/// Tells whether the calling code runs where the main actor runs, so that work which may be called from any thread
+/// can finish at once when it is already there instead of hopping in a task.
 package enum MainThread {
     #if canImport(Darwin)
-    /// Whether the calling thread is the main thread.
+    /// Whether the calling code runs on the main thread, the main actor's.
     package static var isCurrent: Bool {
         pthread_main_np() != 0
     }
-
-    /// Nothing to do: Darwin knows its main thread.
-    @MainActor
-    package static func record() {}
     #else
-    /// The main actor's thread, once a main-actor caller recorded it. On Linux the main actor runs its jobs on the
-    /// main dispatch queue, which the process's main thread drains.
-    private static let recorded = Locked<pthread_t?>(nil)
+    /// Marks the main dispatch queue. Elsewhere than on Darwin the main actor runs its jobs on that queue, but not on
+    /// one thread: once the process's main thread hands the queue to `dispatchMain()`, worker threads drain it. So the
+    /// check asks the queue, not the thread.
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
 
-    /// Whether the calling thread is the main thread: `false` until main-actor code called ``record()``.
+    /// Whether the calling code runs on the main dispatch queue, the main actor's.
     package static var isCurrent: Bool {
-        guard let main = recorded.withLock({ $0 }) else { return false }
-        return pthread_equal(main, pthread_self()) != 0
-    }
-
-    /// Records the calling thread, the main actor's, as the main thread.
-    @MainActor
-    package static func record() {
-        recorded.withLock { thread in
-            if thread == nil {
-                thread = pthread_self()
-            }
-        }
+        DispatchQueue.getSpecific(key: mainQueueKey) ?? false
     }
     #endif
 }

@@ -545,7 +545,6 @@ final class StoreSubscribers<State> {
     private(set) var count = 0
 
     init() {
-        MainThread.record()
         // Disposed subscribers leave with their groups, so that a selector or a handler that holds the store does not
         // keep it alive.
         disposals.onDisposal { [weak self] in
