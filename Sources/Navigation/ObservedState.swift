@@ -14,8 +14,15 @@ import Observation
 ///
 /// Guarantees:
 /// - Reading a member (``subscript(dynamicMember:)`` or ``subscript(_:)``) registers that key path only. A new
-///   value tells Observation about a key path only when its value changed (compared with `==`), so a view that read
-///   `a` is not invalidated by a change of `b`.
+///   value tells Observation about a key path of stored properties (`\.notes`, `\.user.name`) only when its value
+///   changed (compared with `==`), so a view that read `a` is not invalidated by a change of `b`.
+/// - A key path through a subscript or a computed property (`\.notes[2]`, `\.notes.count`) is never evaluated on
+///   a new value, since it may not be valid there (note 2 deleted): any new value tells it. Read such a member
+///   through its stored parent (`state.notes[2]` registers `\.notes`) where the difference matters. Tracking
+///   never traps on a value the view has not read.
+/// - Tracking follows what the views read last: a key path is forgotten once Observation was told about it (an
+///   observer is told once, then reads again what it still needs), so key paths that views no longer read do not
+///   accumulate.
 /// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
 /// - It changes once per delivery of the property: for a ``BrigadeRedux/Store``, once per dispatch or transaction that changed
 ///   the state, so `withObservationTracking`'s `onChange` fires once per transaction.
@@ -97,7 +104,8 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         registrar.access(self, keyPath: observed)
         let value = storage.withLock { storage in
             if storage.readers[keyPath] == nil {
-                storage.readers[keyPath] = KeyPathReader(keyPath: keyPath, observed: observed)
+                storage.readers[keyPath] = KeyPathReader(
+                    keyPath: keyPath, observed: observed, isStored: MemoryLayout<Value>.offset(of: keyPath) != nil)
             }
             return storage.value
         }
@@ -109,13 +117,18 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         storage.withLock { $0.value }
     }
 
-    /// Stores `new` and finds the readers whose member changed in one locked section, then tells Observation
-    /// (outside the lock, so an observer may read this state): a reader added after that section reads `new`.
+    /// Stores `new`, finds the readers whose member changed and forgets them in one locked section, then tells
+    /// Observation (outside the lock, so an observer may read this state): a reader added after that section reads
+    /// `new`, and an observer that reads a member again registers it again.
     private func receive(_ new: Value) {
         let changed = storage.withLock { storage in
-            let changed = storage.readers.values.filter { $0.changed(storage.value, new) }
+            let old = storage.value
+            let changed = storage.readers.filter { $0.value.changed(old, new) }
+            for key in changed.keys {
+                storage.readers[key] = nil
+            }
             storage.value = new
-            return changed
+            return Array(changed.values)
         }
         registrar.willSet(self, keyPath: \.value)
         for reader in changed {
@@ -141,9 +154,11 @@ private protocol MemberReader<Value> {
 private struct KeyPathReader<Value: Sendable, Member: Equatable>: MemberReader {
     let keyPath: KeyPath<Value, Member>
     let observed: KeyPath<ObservedState<Value>, Member>
+    /// Whether `keyPath` goes through stored properties only: evaluating it cannot trap, so it is compared.
+    let isStored: Bool
 
     func changed(_ old: Value, _ new: Value) -> Bool {
-        old[keyPath: keyPath] != new[keyPath: keyPath]
+        !isStored || old[keyPath: keyPath] != new[keyPath: keyPath]
     }
 
     func willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
