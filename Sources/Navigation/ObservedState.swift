@@ -21,8 +21,8 @@ import Observation
 ///   id instead (``subscript(_:id:)``, precise and safe), or through its stored parent (`state.notes[2]` registers
 ///   `\.notes`). Tracking never traps on a value the view has not read.
 /// - Tracking follows what the views read last: a key path is forgotten once Observation was told about it (an
-///   observer is told once, then reads again what it still needs), so key paths that views no longer read do not
-///   accumulate.
+///   observer is told once, then reads again what it still needs). A key path that no view reads any more is
+///   forgotten at its next change, never evaluated after it changed, and a view is not told about it again.
 /// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
 /// - It changes once per delivery of the property: for a ``BrigadeRedux/Store``, once per dispatch or transaction that changed
 ///   the state, so `withObservationTracking`'s `onChange` fires once per transaction.
