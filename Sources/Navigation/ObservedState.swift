@@ -121,11 +121,12 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     /// Text(state[\.notes, id: noteID]?.title ?? "deleted")   // redrawn when this note changes or goes
     /// ```
     ///
-    /// Complexity: a read, and each new value while it is registered, searches the collection: O(n).
+    /// Complexity: a read searches the collection, O(n); so does each new value that changed the collection while
+    /// the element is registered (an unchanged `Array` is recognised in O(1)).
     public subscript<Elements: Collection>(
         _ keyPath: KeyPath<Value, Elements>,
         id id: Elements.Element.ID
-    ) -> Elements.Element? where Elements.Element: Identifiable & Equatable {
+    ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
         let key = ElementKey(collection: keyPath, id: AnyHashable(id))
         let observed = \ObservedState<Value>.[element: key]
         registrar.access(self, keyPath: observed)
@@ -211,7 +212,7 @@ private struct ElementKey: Hashable {
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private struct ElementReader<Value: Sendable, Elements: Collection>: MemberReader
-where Elements.Element: Identifiable & Equatable {
+where Elements: Equatable, Elements.Element: Identifiable & Equatable {
     let keyPath: KeyPath<Value, Elements>
     let id: Elements.Element.ID
     let observed: KeyPath<ObservedState<Value>, Bool>
@@ -219,7 +220,9 @@ where Elements.Element: Identifiable & Equatable {
     let isStored: Bool
 
     func changed(_ old: Value, _ new: Value) -> Bool {
-        !isStored || old[keyPath: keyPath].first { $0.id == id } != new[keyPath: keyPath].first { $0.id == id }
+        guard isStored else { return true }
+        let (before, after) = (old[keyPath: keyPath], new[keyPath: keyPath])
+        return before != after && before.first { $0.id == id } != after.first { $0.id == id }
     }
 
     func willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
