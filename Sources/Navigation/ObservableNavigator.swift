@@ -25,6 +25,12 @@ import Observation
 ///   change, then `didDisappear` and `didAppear`. Controllers that arrive below the new top get `load` only, and
 ///   controllers that leave from below the top get nothing (they had disappeared when they were covered). A modal
 ///   counts as covering the screen. SwiftUI views must not forward `onAppear`/`onDisappear` to controllers.
+/// - A change made while another one delivers its lifecycle events (a presenter that shows a sheet from
+///   `willAppear`, or pops its screen from `didDisappear`) waits for that one to finish, then runs on the stacks it
+///   left, in the order the changes were asked for: no change is lost and no event reaches a screen that has left.
+///   Such a deferred ``setPath(_:animated:)`` or ``setModalPath(_:animated:)`` reports its error in ``lastError``.
+/// - Every level on screen is drawn: ``levels`` lists the navigation stack and each modal, and
+///   ``subscript(sheetAbove:)`` is the sheet each level's view binds (SwiftUI's `.sheet(item:)`).
 /// - Every method returns once the stacks changed and the events were delivered (SwiftUI animates from the state).
 /// - ``setStack(_:animated:)`` with an empty list empties both stacks.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -40,6 +46,9 @@ public final class ObservableNavigator: Navigator, Observable {
     private var entries: [Entry] = []
     private var modals: [Entry] = []
     private var storedError: NavigationError?
+    /// Whether a change is delivering its lifecycle events; changes asked for meanwhile wait in `pendingChanges`.
+    private var isChanging = false
+    private var pendingChanges: [() -> Void] = []
 
     /// Creates an empty navigator.
     /// - Parameter makeController: Makes the controller for a route set on the path from outside.
@@ -126,6 +135,28 @@ public final class ObservableNavigator: Navigator, Observable {
         set { self[modalAt: 0] = newValue }
     }
 
+    /// What is on screen, level by level, bottom first: level 0 is the navigation stack (its ``root``), then one
+    /// level per modal. Empty while there is no root and no modal. Reading it registers ``root`` and ``modalPath``.
+    public var levels: [NavigationLevel] {
+        let routes = modalPath
+        let bottom = root.map { [NavigationLevel(index: 0, route: $0)] } ?? []
+        return bottom + routes.enumerated().map { NavigationLevel(index: $0.offset + 1, route: $0.element) }
+    }
+
+    /// The level shown above the view of level `level` (its sheet), or `nil`: bind that view's `.sheet(item:)` to
+    /// it, so every modal level is drawn over the one below it.
+    ///
+    /// Setting `nil` (the sheet swiped down) dismisses that level and every level above it; setting a level
+    /// replaces them with its route.
+    public subscript(sheetAbove level: Int) -> NavigationLevel? {
+        get {
+            self[modalAt: level].map { NavigationLevel(index: level + 1, route: $0) }
+        }
+        set {
+            self[modalAt: level] = newValue?.route
+        }
+    }
+
     /// The error of the last change of ``path`` or ``modalPath`` through their setters, `nil` once one succeeds.
     public var lastError: NavigationError? {
         registrar.access(self, keyPath: \.lastError)
@@ -146,7 +177,10 @@ public final class ObservableNavigator: Navigator, Observable {
     /// routes get controllers.
     /// - Throws: ``NavigationError/noRoot(route:)`` when there is no root and `path` is not empty;
     ///   ``NavigationError/cannotMakeController(route:reason:)`` when a new route cannot be made. Nothing changes.
+    ///   Called while another change delivers its lifecycle events (from a presenter), it runs after that change
+    ///   and reports its error in ``lastError`` instead.
     public func setPath(_ path: [RouteDescription], animated: Bool) throws(NavigationError) {
+        if deferred({ () throws(NavigationError) in try self.setPath(path, animated: animated) }) { return }
         guard let rootEntry = entries.first else {
             if let first = path.first { throw .noRoot(route: first.description) }
             return
@@ -157,8 +191,12 @@ public final class ObservableNavigator: Navigator, Observable {
     }
 
     /// Shows `modalPath` as the modals, as ``setPath(_:animated:)`` does for the path.
+    ///
+    /// Called while another change delivers its lifecycle events, it runs after that change and reports its
+    /// error in ``lastError`` instead of throwing.
     /// - Throws: ``NavigationError/cannotMakeController(route:reason:)``; nothing changes.
     public func setModalPath(_ modalPath: [RouteDescription], animated: Bool) throws(NavigationError) {
+        if deferred({ () throws(NavigationError) in try self.setModalPath(modalPath, animated: animated) }) { return }
         let kept = Self.commonPrefix(modals, modalPath)
         let made = try make(modalPath.dropFirst(kept))
         change(entries: entries, modals: Array(modals.prefix(kept)) + made, animated: animated)
@@ -226,6 +264,24 @@ public final class ObservableNavigator: Navigator, Observable {
     // MARK: - Changes
 
     private func change(entries newEntries: [Entry], modals newModals: [Entry], animated: Bool) {
+        isChanging = true
+        deliver(entries: newEntries, modals: newModals, animated: animated)
+        isChanging = false
+        while !isChanging, !pendingChanges.isEmpty {
+            pendingChanges.removeFirst()()
+        }
+    }
+
+    /// Defers `body` when a change is delivering its events: it then runs after that change, on the stacks that
+    /// change left, and records its error in ``lastError``.
+    /// - Returns: Whether `body` was deferred (`false`: the caller goes on now).
+    private func deferred(_ body: @escaping () throws(NavigationError) -> Void) -> Bool {
+        guard isChanging else { return false }
+        pendingChanges.append { [self] in record(body) }
+        return true
+    }
+
+    private func deliver(entries newEntries: [Entry], modals newModals: [Entry], animated: Bool) {
         let leaving = modals.last?.controller ?? entries.last?.controller
         let arriving = newModals.last?.controller ?? newEntries.last?.controller
         for entry in newEntries + newModals where entry.controller !== arriving {

@@ -14,8 +14,15 @@ import Observation
 ///
 /// Guarantees:
 /// - Reading a member (``subscript(dynamicMember:)`` or ``subscript(_:)``) registers that key path only. A new
-///   value tells Observation about a key path only when its value changed (compared with `==`), so a view that read
-///   `a` is not invalidated by a change of `b`.
+///   value tells Observation about a key path of stored properties (`\.notes`, `\.user.name`) only when its value
+///   changed (compared with `==`), so a view that read `a` is not invalidated by a change of `b`.
+/// - A key path through a subscript or a computed property (`\.notes[2]`, `\.notes.count`) is never evaluated on
+///   a new value, since it may not be valid there (note 2 deleted): any new value tells it. Read an element by its
+///   id instead (``subscript(_:id:)``, precise and safe), or through its stored parent (`state.notes[2]` registers
+///   `\.notes`). Tracking never traps on a value the view has not read.
+/// - Tracking follows what the views read last: a key path is forgotten once Observation was told about it (an
+///   observer is told once, then reads again what it still needs). A key path that no view reads any more is
+///   forgotten at its next change, never evaluated after it changed, and a view is not told about it again.
 /// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
 /// - It changes once per delivery of the property: for a ``BrigadeRedux/Store``, once per dispatch or transaction that changed
 ///   the state, so `withObservationTracking`'s `onChange` fires once per transaction.
@@ -29,7 +36,8 @@ import Observation
 public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendable {
     private struct Storage {
         var value: Value
-        var readers: [AnyKeyPath: any MemberReader<Value>] = [:]
+        /// Keyed by the key path read, or by an `ElementKey` for an element read by id.
+        var readers: [AnyHashable: any MemberReader<Value>] = [:]
     }
 
     // Unchecked Sendable: `storage` (a lock) guards the current value and the readers, and `subscription` its own
@@ -97,11 +105,45 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         registrar.access(self, keyPath: observed)
         let value = storage.withLock { storage in
             if storage.readers[keyPath] == nil {
-                storage.readers[keyPath] = KeyPathReader(keyPath: keyPath, observed: observed)
+                storage.readers[keyPath] = KeyPathReader(
+                    keyPath: keyPath, observed: observed, isStored: MemoryLayout<Value>.offset(of: keyPath) != nil)
             }
             return storage.value
         }
         return value[keyPath: keyPath]
+    }
+
+    /// The element of the collection at `keyPath` whose id is `id`, or `nil` when it has none; reading it registers
+    /// that element only. A change of the element, its removal or its arrival tells it; a change of another element,
+    /// or a move, does not (when `keyPath` goes through stored properties only; else any new value tells it).
+    ///
+    /// ```swift
+    /// Text(state[\.notes, id: noteID]?.title ?? "deleted")   // redrawn when this note changes or goes
+    /// ```
+    ///
+    /// Complexity: a read searches the collection, O(n); so does each new value that changed the collection while
+    /// the element is registered (an unchanged `Array` is recognised in O(1)).
+    public subscript<Elements: Collection>(
+        _ keyPath: KeyPath<Value, Elements>,
+        id id: Elements.Element.ID
+    ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
+        let key = ElementKey(collection: keyPath, id: AnyHashable(id))
+        let observed = \ObservedState<Value>.[element: key]
+        registrar.access(self, keyPath: observed)
+        let value = storage.withLock { storage in
+            if storage.readers[key] == nil {
+                storage.readers[key] = ElementReader(
+                    keyPath: keyPath, id: id, observed: observed,
+                    isStored: MemoryLayout<Value>.offset(of: keyPath) != nil)
+            }
+            return storage.value
+        }
+        return value[keyPath: keyPath].first { $0.id == id }
+    }
+
+    /// Nothing: the key path Observation is told about for an element read by id.
+    private subscript(element key: ElementKey) -> Bool {
+        false
     }
 
     /// The value without registering anything; the root of the key paths Observation is told about.
@@ -109,13 +151,18 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         storage.withLock { $0.value }
     }
 
-    /// Stores `new` and finds the readers whose member changed in one locked section, then tells Observation
-    /// (outside the lock, so an observer may read this state): a reader added after that section reads `new`.
+    /// Stores `new`, finds the readers whose member changed and forgets them in one locked section, then tells
+    /// Observation (outside the lock, so an observer may read this state): a reader added after that section reads
+    /// `new`, and an observer that reads a member again registers it again.
     private func receive(_ new: Value) {
         let changed = storage.withLock { storage in
-            let changed = storage.readers.values.filter { $0.changed(storage.value, new) }
+            let old = storage.value
+            let changed = storage.readers.filter { $0.value.changed(old, new) }
+            for key in changed.keys {
+                storage.readers[key] = nil
+            }
             storage.value = new
-            return changed
+            return Array(changed.values)
         }
         registrar.willSet(self, keyPath: \.value)
         for reader in changed {
@@ -141,9 +188,41 @@ private protocol MemberReader<Value> {
 private struct KeyPathReader<Value: Sendable, Member: Equatable>: MemberReader {
     let keyPath: KeyPath<Value, Member>
     let observed: KeyPath<ObservedState<Value>, Member>
+    /// Whether `keyPath` goes through stored properties only: evaluating it cannot trap, so it is compared.
+    let isStored: Bool
 
     func changed(_ old: Value, _ new: Value) -> Bool {
-        old[keyPath: keyPath] != new[keyPath: keyPath]
+        !isStored || old[keyPath: keyPath] != new[keyPath: keyPath]
+    }
+
+    func willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
+        registrar.willSet(state, keyPath: observed)
+    }
+
+    func didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
+        registrar.didSet(state, keyPath: observed)
+    }
+}
+
+/// An element read by id: the collection's key path and the id.
+private struct ElementKey: Hashable {
+    let collection: AnyKeyPath
+    let id: AnyHashable
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+private struct ElementReader<Value: Sendable, Elements: Collection>: MemberReader
+where Elements: Equatable, Elements.Element: Identifiable & Equatable {
+    let keyPath: KeyPath<Value, Elements>
+    let id: Elements.Element.ID
+    let observed: KeyPath<ObservedState<Value>, Bool>
+    /// Whether `keyPath` goes through stored properties only: evaluating it cannot trap, so it is compared.
+    let isStored: Bool
+
+    func changed(_ old: Value, _ new: Value) -> Bool {
+        guard isStored else { return true }
+        let (before, after) = (old[keyPath: keyPath], new[keyPath: keyPath])
+        return before != after && before.first { $0.id == id } != after.first { $0.id == id }
     }
 
     func willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {

@@ -16,8 +16,10 @@ import Foundation
 /// let url = try wireframe.url(for: note)   // /notes/7: reverse routing
 /// ```
 ///
-/// A wildcard's segments are kept joined by `/` under ``BrigadeCore/RouteParameters/wildcard``; other values that are not text
-/// (a caller's `Int`, say) are kept as `String(describing:)`.
+/// A wildcard's segments are kept joined by `/` under ``BrigadeCore/RouteParameters/wildcard``, a `/` or `%` inside a
+/// segment escaped as `%2F` or `%25` (so `/files/a%2Fb/c` keeps its two segments); other values that are not text
+/// (a caller's `Int`, say) are kept as `String(describing:)`. Every parameter is kept, query items too: ``DefaultWireframe/url(for:)``
+/// writes those the pattern does not name as query items, so a saved path restores exactly.
 public struct RouteDescription: Hashable, Sendable, Codable, Identifiable, CustomStringConvertible {
     /// The route pattern, as registered (`/notes/:id`); empty for a controller shown without routing.
     public var pattern: String
@@ -37,7 +39,7 @@ public struct RouteDescription: Hashable, Sendable, Codable, Identifiable, Custo
             if let text = value as? String {
                 parameters[name] = text
             } else if let segments = value as? [String] {
-                parameters[name] = segments.joined(separator: "/")
+                parameters[name] = segments.map(Self.escape).joined(separator: "/")
             } else {
                 parameters[name] = String(describing: value)
             }
@@ -63,9 +65,20 @@ public struct RouteDescription: Hashable, Sendable, Codable, Identifiable, Custo
     public var routeParameters: RouteParameters {
         var values: [String: any Sendable] = parameters
         if let wildcard = parameters[RouteParameters.wildcard] {
-            values[RouteParameters.wildcard] = wildcard.split(separator: "/").map(String.init)
+            values[RouteParameters.wildcard] = wildcard.split(separator: "/", omittingEmptySubsequences: false)
+                .map(Self.unescape)
         }
         return RouteParameters(values)
+    }
+
+    /// A wildcard segment with `%` and `/` escaped, so segments joined by `/` split back into the same segments.
+    private static func escape(_ segment: String) -> String {
+        segment.replacing("%", with: "%25").replacing("/", with: "%2F")
+    }
+
+    /// The segment `escape` was given.
+    private static func unescape(_ text: Substring) -> String {
+        String(text).replacing("%2F", with: "/").replacing("%25", with: "%")
     }
 
     /// The pattern followed by the parameters sorted by name, as in `/notes/:id {id=7}`.
@@ -77,10 +90,15 @@ public struct RouteDescription: Hashable, Sendable, Codable, Identifiable, Custo
 }
 
 extension DefaultWireframe {
-    /// The URL of `route` (reverse routing): its pattern filled with its parameters.
-    /// - Throws: ``WireframeError/unknownPattern(_:)`` or ``WireframeError/missingParameter(pattern:name:)``.
+    /// The URL of `route` (reverse routing): its pattern filled with its parameters, and the parameters the
+    /// pattern does not name (a route's query items) as query items, so routing the URL gives `route` back.
+    /// - Throws: ``WireframeError/unknownPattern(_:)``, ``WireframeError/missingParameter(pattern:name:)``, or
+    ///   ``WireframeError/emptyParameter(pattern:name:)`` when a parameter of the pattern is empty text (its URL
+    ///   would show another route).
     public func url(for route: RouteDescription) throws(WireframeError) -> URL {
-        try url(forPattern: route.pattern, parameters: route.routeParameters)
+        let named = Set((try? RoutePattern(route.pattern))?.parameterNames ?? [])
+        let query = route.parameters.filter { !named.contains($0.key) }
+        return try url(forPattern: route.pattern, parameters: route.routeParameters, query: query)
     }
 
     /// The URLs of `routes`, in order: a navigation path saved as links, for state restoration with

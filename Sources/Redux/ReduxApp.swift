@@ -20,10 +20,10 @@ public protocol LogicFeature: Feature {
 @MainActor
 public protocol StateObservingFeature: Feature {
     /// The app state type the feature expects.
-    associatedtype ObservedState: Sendable
+    associatedtype ObservedStoreState: Sendable
 
     /// Hands the feature the app's state; called once, when the feature is added.
-    func observe(state: ReadOnlyObservableProperty<ObservedState>)
+    func observe(state: ReadOnlyObservableProperty<ObservedStoreState>)
 }
 
 /// Installs ``LogicFeature``s: their reducers go into the store's container.
@@ -61,9 +61,9 @@ public final class StateObservingFeatureObserver<State: Sendable>: FeatureObserv
     }
 
     private func hand<F: StateObservingFeature>(to feature: F) throws {
-        guard let state = state as? ReadOnlyObservableProperty<F.ObservedState> else {
+        guard let state = state as? ReadOnlyObservableProperty<F.ObservedStoreState> else {
             throw ReduxError.stateTypeMismatch(
-                feature: feature.featureName, expected: "\(F.ObservedState.self)", actual: "\(State.self)")
+                feature: feature.featureName, expected: "\(F.ObservedStoreState.self)", actual: "\(State.self)")
         }
         feature.observe(state: state)
     }

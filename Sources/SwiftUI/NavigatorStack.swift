@@ -3,7 +3,8 @@ import BrigadeCore
 import BrigadeNavigation
 import SwiftUI
 
-/// A `NavigationStack` bound to an ``ObservableNavigator``: its root, its path, and a sheet for its first modal.
+/// A `NavigationStack` bound to an ``ObservableNavigator``: its root and path, and a sheet for every modal level,
+/// each over the level below it.
 ///
 /// ```swift
 /// NavigatorStack(navigator: navigator) { route in
@@ -27,14 +28,33 @@ public struct NavigatorStack<Content: View>: View {
         self.content = content
     }
 
-    /// The navigation stack, with `content` for the root, every route of the path and the sheet.
+    /// The navigation stack, with `content` for the root and every route of the path, and the first modal level.
     public var body: some View {
         NavigationStack(path: $navigator.path) {
             if let root = navigator.root {
                 content(root).navigationDestination(for: RouteDescription.self) { route in content(route) }
             }
         }
-        .sheet(item: $navigator.sheet) { route in content(route) }
+        .sheet(item: $navigator[sheetAbove: 0]) { level in
+            ModalLevelView(navigator: navigator, level: level, content: content)
+        }
+    }
+}
+
+/// One modal level: its route in a navigation stack of its own, and the level above it as its sheet.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+struct ModalLevelView<Content: View>: View {
+    @Bindable var navigator: ObservableNavigator
+    let level: NavigationLevel
+    let content: (RouteDescription) -> Content
+
+    var body: some View {
+        NavigationStack {
+            content(level.route)
+        }
+        .sheet(item: $navigator[sheetAbove: level.index]) { above in
+            ModalLevelView(navigator: navigator, level: above, content: content)
+        }
     }
 }
 #endif

@@ -281,10 +281,34 @@ public final class DefaultWireframe: Wireframe {
     /// // /menu/cr%C3%A8me%20br%C3%BBl%C3%A9e
     /// ```
     /// - Throws: ``WireframeError/unknownPattern(_:)`` when `pattern` is not registered,
-    ///   ``WireframeError/missingParameter(pattern:name:)`` when a required parameter is not given.
+    ///   ``WireframeError/missingParameter(pattern:name:)`` when a required parameter is not given,
+    ///   ``WireframeError/emptyParameter(pattern:name:)`` when one is empty text.
     public func url(forPattern pattern: String, parameters: RouteParameters = [:]) throws(WireframeError) -> URL {
+        try url(forPattern: pattern, parameters: parameters, query: [:])
+    }
+
+    /// A URL for `pattern` filled with `parameters`, followed by `query` as query items (sorted by name, names and
+    /// values percent-encoded), so routing the URL gives them back as parameters.
+    ///
+    /// ```swift
+    /// try wireframe.url(forPattern: "/menu/:dish", parameters: ["dish": "soup"], query: ["size": "large & hot"])
+    /// // /menu/soup?size=large%20%26%20hot
+    /// ```
+    /// - Throws: The errors of ``url(forPattern:parameters:)``.
+    public func url(
+        forPattern pattern: String,
+        parameters: RouteParameters = [:],
+        query: [String: String]
+    ) throws(WireframeError) -> URL {
         guard let registered = matcher.patterns[pattern] else { throw .unknownPattern(pattern) }
-        let text = try registered.path(parameters: parameters)
+        var text = try registered.path(parameters: parameters)
+        if !query.isEmpty {
+            text +=
+                "?"
+                + query.keys.sorted().map { name in
+                    PercentEncoding.encode(name) + "=" + PercentEncoding.encode(query[name] ?? "")
+                }.joined(separator: "&")
+        }
         guard let url = URL(string: text) else { throw .invalidURL(text) }
         return url
     }

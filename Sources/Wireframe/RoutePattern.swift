@@ -84,11 +84,15 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// try RoutePattern("/orders(/:id)").path(parameters: ["id": 7])  // "/orders/7"
     /// ```
-    /// - Throws: ``WireframeError/missingParameter(pattern:name:)`` for a required parameter that is not given.
+    /// - Throws: ``WireframeError/missingParameter(pattern:name:)`` for a required parameter that is not given;
+    ///   ``WireframeError/emptyParameter(pattern:name:)`` for a parameter (or a wildcard segment) given as empty
+    ///   text, also in an optional group: its segment would vanish and the URL would match another route.
     public func path(parameters: RouteParameters) throws(WireframeError) -> String {
         var output = ""
-        if let missing = Self.render(items, parameters: parameters, into: &output) {
-            throw .missingParameter(pattern: text, name: missing)
+        switch Self.render(items, parameters: parameters, into: &output) {
+        case .missing(let name): throw .missingParameter(pattern: text, name: name)
+        case .empty(let name): throw .emptyParameter(pattern: text, name: name)
+        case nil: break
         }
         if output.isEmpty {
             output = "/"
@@ -148,8 +152,18 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Appends the rendering of `items`; returns the name of the first missing parameter, if any.
-    private static func render(_ items: [Item], parameters: RouteParameters, into output: inout String) -> String? {
+    /// Why a parameter could not be written.
+    private enum RenderFailure {
+        case missing(String)
+        case empty(String)
+    }
+
+    /// Appends the rendering of `items`; returns the first parameter that could not be written, if any.
+    private static func render(
+        _ items: [Item],
+        parameters: RouteParameters,
+        into output: inout String
+    ) -> RenderFailure? {
         for item in items {
             switch item {
             case .segment(let segment):
@@ -157,20 +171,27 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
                 case .literal(let literal):
                     output += "/" + literal
                 case .parameter(let name):
-                    guard let value = parameters[name] else { return name }
-                    output += "/" + PercentEncoding.encode(String(describing: value))
+                    guard let value = parameters[name] else { return .missing(name) }
+                    let text = String(describing: value)
+                    guard !text.isEmpty else { return .empty(name) }
+                    output += "/" + PercentEncoding.encode(text)
                 case .wildcard:
-                    guard let value = parameters[RouteParameters.wildcard] else { return RouteParameters.wildcard }
+                    guard let value = parameters[RouteParameters.wildcard] else {
+                        return .missing(RouteParameters.wildcard)
+                    }
                     let parts = (value as? [String]) ?? [String(describing: value)]
-                    guard !parts.isEmpty else { return RouteParameters.wildcard }
+                    guard !parts.isEmpty else { return .missing(RouteParameters.wildcard) }
+                    guard !parts.contains(where: \.isEmpty) else { return .empty(RouteParameters.wildcard) }
                     for part in parts {
                         output += "/" + PercentEncoding.encode(part)
                     }
                 }
             case .group(let inner):
                 var groupOutput = ""
-                if render(inner, parameters: parameters, into: &groupOutput) == nil {
-                    output += groupOutput
+                switch render(inner, parameters: parameters, into: &groupOutput) {
+                case nil: output += groupOutput
+                case .missing: break
+                case .empty(let name): return .empty(name)
                 }
             }
         }

@@ -39,6 +39,9 @@ public enum WireframeError: Error, CustomStringConvertible {
     case routingFailed(url: URL, underlying: any Error)
     /// Reverse routing: the pattern needs a parameter the caller did not give.
     case missingParameter(pattern: String, name: String)
+    /// Reverse routing: a parameter (or a wildcard segment, named `*`) is empty text; its segment would vanish and
+    /// the URL would be matched by another pattern (`/notes/:id` with an empty id is `/notes/`, the list).
+    case emptyParameter(pattern: String, name: String)
     /// Reverse routing: the pattern is not registered.
     case unknownPattern(String)
     /// A string that is not a URL.
@@ -88,6 +91,9 @@ public enum WireframeError: Error, CustomStringConvertible {
             return "routing '\(url.absoluteString)' failed: \(underlying)"
         case .missingParameter(let pattern, let name):
             return "cannot build a URL from pattern '\(pattern)': parameter '\(name)' is missing"
+        case .emptyParameter(let pattern, let name):
+            return "cannot build a URL from pattern '\(pattern)': parameter '\(name)' is empty, and a URL without its "
+                + "segment would show another route"
         case .unknownPattern(let pattern):
             return "pattern '\(pattern)' is not registered"
         case .invalidURL(let text):

@@ -113,7 +113,7 @@ struct ObservedStateTests {
     func subscriptAndDynamicMemberAgree() {
         let state = ObservedState(store: store)
         let counter = ChangeCounter()
-        _ = counter.track { state[\.titles.count] }
+        _ = counter.track { state[\.titles] }
         store.dispatch(SetDraft(text: "x"))
         #expect(counter.count == 0)
         store.dispatch(AddNote(title: "n"))

@@ -145,6 +145,17 @@ struct WireframeBadInputTests {
         #expect(error?.description == "cannot build a URL from pattern '/menu/:dish': parameter 'dish' is missing")
     }
 
+    @Test("WireframeError.emptyParameter")
+    func emptyParameter() {
+        let error = #expect(throws: WireframeError.self) {
+            try wireframe.url(forPattern: "/menu/:dish", parameters: ["dish": ""])
+        }
+        #expect(
+            error?.description
+                == "cannot build a URL from pattern '/menu/:dish': parameter 'dish' is empty, and a URL without its "
+                + "segment would show another route")
+    }
+
     @Test("WireframeError.unknownPattern")
     func unknownPattern() {
         let error = #expect(throws: WireframeError.self) { try wireframe.url(forPattern: "/orders/:id") }

@@ -266,6 +266,36 @@ struct DefaultWireframeTests {
         }
     }
 
+    @Test("reverse routing refuses an empty parameter, whose URL another route would show")
+    func reverseRoutingRefusesEmptyParameter() throws {
+        try wireframe.add(routePattern: "/menu")
+        try wireframe.add(routePattern: "/menu/:dish")
+        try wireframe.add(routePattern: "/orders(/:id)")
+        try wireframe.add(routePattern: "/files/*")
+        func emptyParameterError(_ pattern: String, _ parameters: RouteParameters) -> String? {
+            let error = #expect(throws: WireframeError.self) {
+                try wireframe.url(forPattern: pattern, parameters: parameters)
+            }
+            guard case .emptyParameter(let failing, let name) = error else { return nil }
+            return "\(failing) \(name)"
+        }
+        #expect(emptyParameterError("/menu/:dish", ["dish": ""]) == "/menu/:dish dish")
+        #expect(emptyParameterError("/orders(/:id)", ["id": ""]) == "/orders(/:id) id")
+        #expect(emptyParameterError("/files/*", [RouteParameters.wildcard: ["a", "", "b"]]) == "/files/* *")
+        #expect(try wireframe.url(forPattern: "/orders(/:id)").absoluteString == "/orders")
+    }
+
+    @Test("reverse routing with query items: routing the URL gives them back as parameters")
+    func reverseRoutingWithQuery() async throws {
+        try wireframe.add(routePattern: "/menu/:dish")
+        let url = try wireframe.url(
+            forPattern: "/menu/:dish", parameters: ["dish": "soup"], query: ["size": "large & hot", "a+b": "1=2"])
+        #expect(url.absoluteString == "/menu/soup?a%2Bb=1%3D2&size=large%20%26%20hot")
+        let result = try wireframe.routeResult(url: url)
+        #expect(try result.parameters.string("size") == "large & hot")
+        #expect(try result.parameters.string("a+b") == "1=2")
+    }
+
     @Test("10,000 route and pop cycles leave no controller or presenter alive")
     func noLeaks() async throws {
         try wireframe.add(routePattern: "/root")
