@@ -103,10 +103,12 @@ addComponent(
     ]
 )
 
-// The module generator behind `brigade new-module`, and the tool.
+// The module generator behind `brigade-tool new-module`, and the tool. Not `brigade`: on a case-insensitive file
+// system (APFS by default) its build products and source folder would collide with the `Brigade` library's.
 addComponent("Generator", dependencies: ["BrigadeWireframe"], testResources: [.copy("Golden")])
-package.targets.append(.executableTarget(name: "brigade", dependencies: ["BrigadeGenerator"], path: "Sources/brigade"))
-package.products.append(.executable(name: "brigade", targets: ["brigade"]))
+package.targets.append(
+    .executableTarget(name: "brigade-tool", dependencies: ["BrigadeGenerator"], path: "Sources/brigade-tool"))
+package.products.append(.executable(name: "brigade-tool", targets: ["brigade-tool"]))
 
 // The example app: `swift run bistro`.
 package.targets.append(
