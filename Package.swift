@@ -52,8 +52,9 @@ addComponent(
     dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe"],
     testDependencies: ["BrigadeKitchen", "BrigadeTesting"]
 )
-// The Apple-only glue: every file is wrapped in `#if canImport(UIKit)` / `#if canImport(SwiftUI)`, so on Linux these
-// targets build empty; they have no test target (their logic is BrigadeNavigation's, tested there).
+// The Apple-only glue: every file is wrapped in `#if canImport(UIKit) && !os(watchOS)` (watchOS has UIKit but no
+// UIViewController) / `#if canImport(SwiftUI)`, so on Linux these targets build empty; they have no test target (their
+// logic is BrigadeNavigation's, tested there; scripts/check-apple-stand-ins type-checks them against stand-ins).
 for (directory, module) in [("UIKit", "BrigadeUIKit"), ("SwiftUI", "BrigadeSwiftUI")] {
     package.products.append(.library(name: module, targets: [module]))
     package.targets.append(
