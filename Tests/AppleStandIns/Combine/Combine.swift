@@ -2,6 +2,7 @@
 // together uses unqualified (`Subscription` above all, which Brigade once exported too), with their Swift shape in the
 // Xcode 26 SDK, so `scripts/check-apple-stand-ins` can check name lookup on Linux. Never linked or run. Each
 // declaration names the Apple documentation page it follows. Nothing here is above Brigade's floor (Combine is iOS 13).
+// Private stored properties and helpers without a page are the stand-in's own plumbing, not Apple API.
 
 /// https://developer.apple.com/documentation/combine/cancellable
 public protocol Cancellable {

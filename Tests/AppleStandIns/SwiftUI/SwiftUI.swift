@@ -2,6 +2,7 @@
 // in the Xcode 26 SDK, so `scripts/check-apple-stand-ins` can type-check that code on Linux. Never linked or run:
 // bodies only satisfy the compiler (a primitive view's `body` traps, as SwiftUI's does). Each declaration names the
 // Apple documentation page it follows.
+// Private stored properties and helpers without a page are the stand-in's own plumbing, not Apple API.
 //
 // What is mirrored: `View`, `Scene` and `App` are `@MainActor @preconcurrency` protocols; view modifiers and the
 // initializers of SwiftUI's own views are `nonisolated`; `Button`'s action is `@MainActor`; `task`'s action is

@@ -1,6 +1,7 @@
 // A signature stand-in for UIKit: the declarations Brigade's Apple-only code and guides use, with the shape Swift
 // imports them in (Xcode 26 SDK), so `scripts/check-apple-stand-ins` can type-check that code on Linux. Never linked
 // or run: bodies only satisfy the compiler. Each declaration names the Apple documentation page it follows.
+// Private stored properties and helpers without a page are the stand-in's own plumbing, not Apple API.
 //
 // How the Objective-C import is mirrored:
 // - UIKit classes and protocols are `@MainActor` (NS_SWIFT_UI_ACTOR), as Apple's pages show them: not
