@@ -52,8 +52,9 @@ addComponent(
     dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe"],
     testDependencies: ["BrigadeKitchen", "BrigadeTesting"]
 )
-// The Apple-only glue: every file is wrapped in `#if canImport(UIKit)` / `#if canImport(SwiftUI)`, so on Linux these
-// targets build empty; they have no test target (their logic is BrigadeNavigation's, tested there).
+// The Apple-only glue: every file is wrapped in `#if canImport(UIKit) && !os(watchOS)` (watchOS has UIKit but no
+// UIViewController) / `#if canImport(SwiftUI)`, so on Linux these targets build empty; they have no test target (their
+// logic is BrigadeNavigation's, tested there; scripts/check-apple-stand-ins type-checks them against stand-ins).
 for (directory, module) in [("UIKit", "BrigadeUIKit"), ("SwiftUI", "BrigadeSwiftUI")] {
     package.products.append(.library(name: module, targets: [module]))
     package.targets.append(
@@ -103,10 +104,12 @@ addComponent(
     ]
 )
 
-// The module generator behind `brigade new-module`, and the tool.
+// The module generator behind `brigade-tool new-module`, and the tool. Not `brigade`: on a case-insensitive file
+// system (APFS by default) its build products and source folder would collide with the `Brigade` library's.
 addComponent("Generator", dependencies: ["BrigadeWireframe"], testResources: [.copy("Golden")])
-package.targets.append(.executableTarget(name: "brigade", dependencies: ["BrigadeGenerator"], path: "Sources/brigade"))
-package.products.append(.executable(name: "brigade", targets: ["brigade"]))
+package.targets.append(
+    .executableTarget(name: "brigade-tool", dependencies: ["BrigadeGenerator"], path: "Sources/brigade-tool"))
+package.products.append(.executable(name: "brigade-tool", targets: ["brigade-tool"]))
 
 // The example app: `swift run bistro`.
 package.targets.append(

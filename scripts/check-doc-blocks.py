@@ -5,9 +5,11 @@ The blocks of one page are joined, in order, into one main file that imports the
 statements are allowed and a later block sees what an earlier one declared), and `swiftc -emit-sil` compiles it:
 type checking and the diagnostics that come after it (definite initialization, data-race safety), no code.
 A block with a line `<!-- partial -->` immediately above its fence is skipped: a fragment, or code of another
-library (VISPER's, in the migration guide). A block with a line `<!-- file: PATH -->` above its fence is a file of
-the repository shown in full (the Getting Started package): it must equal that file, and is compiled with its
-package rather than here. A swift block inside an HTML comment is hidden on the page but checked: the declarations
+library (VISPER's, in the migration guide). A block with a line `<!-- apple -->` immediately above its fence is
+Apple-only code (it imports UIKit or SwiftUI): skipped here, it is compiled by `scripts/check-apple-stand-ins`
+against the project's stand-ins of those frameworks. A block with a line `<!-- file: PATH -->` above its fence is a
+file of the repository shown in full (the Getting Started package): it must equal that file, and is compiled with
+its package rather than here. A swift block inside an HTML comment is hidden on the page but checked: the declarations
 the page's examples assume. A line `<!-- new scope -->` starts a new main file for the blocks after it, for a page
 that shows several versions of one type (the migration guide's before and after).
 
@@ -29,6 +31,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PARTIAL = "<!-- partial -->"
+APPLE = "<!-- apple -->"
 NEW_SCOPE = "<!-- new scope -->"
 FILE = re.compile(r"^<!-- file: (\S+) -->$")
 FENCE = re.compile(r"^(\s*)(`{3,})([^`\s]*)\s*$")
@@ -76,7 +79,7 @@ def extract_blocks(path, files=None):
             shown = FILE.match(previous)
             if shown:
                 files.append((number, start + 1, body, shown.group(1)))
-            blocks.append((number, start + 1, body, previous == PARTIAL or shown is not None, scope))
+            blocks.append((number, start + 1, body, previous in (PARTIAL, APPLE) or shown is not None, scope))
         index = end + 1
     return blocks
 

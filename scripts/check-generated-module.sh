@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Generates modules with `brigade new-module` inside a temporary package that depends on Brigade by path (run from
+# Generates modules with `brigade-tool new-module` inside a temporary package that depends on Brigade by path (run from
 # the package, so the tool finds Sources/App and Tests/AppTests itself), builds it and runs the generated tests:
 # they must pass as generated. Then changes the Redux template's item type as a user would (other fields, an Int id)
 # and builds and runs the tests again: they must still compile and pass.
@@ -9,8 +9,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 cd "$root"
-swift build --product brigade
-brigade="$(swift build --show-bin-path)/brigade"
+swift build --product brigade-tool
+brigade="$(swift build --show-bin-path)/brigade-tool"
 
 mkdir -p "$work/Sources/App" "$work/Tests/AppTests"
 cat >"$work/Package.swift" <<PACKAGE

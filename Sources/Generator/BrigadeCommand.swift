@@ -1,14 +1,14 @@
 import Foundation
 
-/// The `brigade` command line: its usage text and its commands, callable from code and tests.
+/// The `brigade-tool` command line: its usage text and its commands, callable from code and tests.
 public enum BrigadeCommand {
-    /// The help text `brigade --help` prints.
+    /// The help text `brigade-tool --help` prints.
     public static let usage = """
-        brigade — Brigade's command-line tool
+        brigade-tool — Brigade's command-line tool
 
         USAGE:
-          brigade new-module <Name> [--template vip|redux] [--route /pattern] [--target NAME]
-                                    [--output DIR] [--tests DIR] [--app-module Module]
+          brigade-tool new-module <Name> [--template vip|redux] [--route /pattern] [--target NAME]
+                                         [--output DIR] [--tests DIR] [--app-module Module]
 
         Generates module <Name>, wired as Brigade features, with its tests (using BrigadeTesting):
           vip     one-o-one's VIP module — view, interactor, presenter, worker, router, view model, configurator and
@@ -92,7 +92,7 @@ public enum BrigadeCommand {
 
     private static func parse(_ arguments: [String]) throws(GeneratorError) -> NewModule {
         guard arguments.first == "new-module" else {
-            throw .usage("unknown command '\(arguments.first ?? "")' (see brigade --help)")
+            throw .usage("unknown command '\(arguments.first ?? "")' (see brigade-tool --help)")
         }
         var command = NewModule()
         var name: String?
@@ -101,7 +101,7 @@ public enum BrigadeCommand {
             switch argument {
             case "--route", "--output", "--tests", "--app-module", "--target", "--template":
                 guard let value = rest.popFirst() else {
-                    throw .usage("\(argument) needs a value (see brigade --help)")
+                    throw .usage("\(argument) needs a value (see brigade-tool --help)")
                 }
                 switch argument {
                 case "--route": command.route = value
@@ -110,19 +110,19 @@ public enum BrigadeCommand {
                 case "--target": command.target = value
                 case "--template":
                     guard let template = ModuleTemplate(rawValue: value) else {
-                        throw .usage("unknown template '\(value)': use vip or redux (see brigade --help)")
+                        throw .usage("unknown template '\(value)': use vip or redux (see brigade-tool --help)")
                     }
                     command.template = template
                 default: command.appModule = value
                 }
             default:
                 guard name == nil, !argument.hasPrefix("-") else {
-                    throw .usage("unexpected argument '\(argument)' (see brigade --help)")
+                    throw .usage("unexpected argument '\(argument)' (see brigade-tool --help)")
                 }
                 name = argument
             }
         }
-        guard let name else { throw .usage("new-module needs a name (see brigade --help)") }
+        guard let name else { throw .usage("new-module needs a name (see brigade-tool --help)") }
         command.name = name
         return command
     }

@@ -1,8 +1,8 @@
 import BrigadeWireframe
 import Foundation
 
-/// Generates a module wired as Brigade features, with its tests: what `brigade new-module` writes. Two templates:
-/// one-o-one's VIP module with a test file for each part (``ModuleTemplate/vip``), or a Redux-first module — a
+/// Generates a module wired as Brigade features, with its tests: what `brigade-tool new-module` writes. Two
+/// templates: one-o-one's VIP module with a test file for each part (``ModuleTemplate/vip``), or a Redux-first module — a
 /// feature, a view bound to the module's slice of the store, a typed model and typed route parameters
 /// (``ModuleTemplate/redux``).
 ///
@@ -111,7 +111,7 @@ public struct ModuleGenerator: Sendable {
     }
 }
 
-/// The kinds of module `brigade new-module` makes.
+/// The kinds of module `brigade-tool new-module` makes.
 public enum ModuleTemplate: String, CaseIterable, Sendable {
     /// one-o-one's VIP module: contracts, view, interactor, presenter, worker, router, configurator, wired as
     /// features; a test file for each part.
@@ -151,8 +151,8 @@ public enum GeneratorError: Error, Equatable, CustomStringConvertible {
         case .writeFailed(let path, let reason): return "cannot write \(path): \(reason)"
         case .usage(let message): return message
         case .noPackage(let directory):
-            return
-                "no Package.swift in \(directory) or above it; run brigade inside a Swift package or give --output DIR"
+            return "no Package.swift in \(directory) or above it; "
+                + "run brigade-tool inside a Swift package or give --output DIR"
         case .noTarget(let package, let targets):
             return "cannot tell which target of the package at \(package) the module goes into (targets: "
                 + "\(targets.joined(separator: ", "))); give --target NAME"

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where `brigade new-module` puts a module when no `--output` is given: `Sources/<target>` of the Swift package the
-/// tool runs in, its tests in `Tests/<target>Tests`, and the module name of the target.
+/// Where `brigade-tool new-module` puts a module when no `--output` is given: `Sources/<target>` of the Swift package
+/// the tool runs in, its tests in `Tests/<target>Tests`, and the module name of the target.
 struct PackageLocation: Equatable, Sendable {
     /// The package's root: the directory holding `Package.swift`.
     let root: URL

@@ -1,5 +1,5 @@
-/// The files of the Redux-first template (`brigade new-module Name --template redux`), with `{{Name}}`, `{{name}}`,
-/// `{{route}}`, `{{App}}`, `{{RouteDeclaration}}` and `{{routeExample}}` to fill in.
+/// The files of the Redux-first template (`brigade-tool new-module Name --template redux`), with `{{Name}}`,
+/// `{{name}}`, `{{route}}`, `{{App}}`, `{{RouteDeclaration}}` and `{{routeExample}}` to fill in.
 ///
 /// One source of truth (the module's slice of the store), a view that follows it through a `ViewModelBinding`, a typed
 /// model and typed route parameters, errors surfaced (a failed load is kept in the slice, a failed routing is thrown

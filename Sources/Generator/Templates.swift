@@ -1,4 +1,4 @@
-/// The files `brigade new-module` writes, with `{{Name}}`, `{{name}}`, `{{route}}` and `{{App}}` to fill in.
+/// The files `brigade-tool new-module` writes, with `{{Name}}`, `{{name}}`, `{{route}}` and `{{App}}` to fill in.
 enum Templates {
     struct File {
         let file: String

@@ -24,7 +24,9 @@ public struct NavigatorStack<Content: View>: View {
 
     /// Creates the stack; `content` draws the view of a route.
     public init(navigator: ObservableNavigator, @ViewBuilder content: @escaping (RouteDescription) -> Content) {
-        self.navigator = navigator
+        // Not `self.navigator = navigator`: SwiftUI declares `Bindable.init(wrappedValue:)` in an extension constrained
+        // to `Observable` classes, and definite initialization does not see such an initializer.
+        _navigator = Bindable(navigator)
         self.content = content
     }
 

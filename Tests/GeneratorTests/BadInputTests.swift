@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 // One test per row of docs/BadInput.md for the generator's errors: the trigger, through the public API (the
-// `brigade` tool calls BrigadeCommand), and the exact text the user sees.
+// `brigade-tool` tool calls BrigadeCommand), and the exact text the user sees.
 
 @Suite("Bad input: BrigadeGenerator")
 struct GeneratorBadInputTests {
@@ -56,13 +56,13 @@ struct GeneratorBadInputTests {
     func usage() {
         #expect(
             failure { _ = try BrigadeCommand.run(["new-modul", "Menu"], currentDirectory: "/tmp") }
-                == "unknown command 'new-modul' (see brigade --help)")
+                == "unknown command 'new-modul' (see brigade-tool --help)")
         #expect(
             failure { _ = try BrigadeCommand.run(["new-module", "--route"], currentDirectory: "/tmp") }
-                == "--route needs a value (see brigade --help)")
+                == "--route needs a value (see brigade-tool --help)")
         #expect(
             failure { _ = try BrigadeCommand.run(["new-module"], currentDirectory: "/tmp") }
-                == "new-module needs a name (see brigade --help)")
+                == "new-module needs a name (see brigade-tool --help)")
     }
     @Test("GeneratorError.noPackage")
     func noPackage() throws {
@@ -72,7 +72,8 @@ struct GeneratorBadInputTests {
         let path = directory.standardizedFileURL.path
         #expect(
             failure { _ = try BrigadeCommand.run(["new-module", "Menu"], currentDirectory: path) }
-                == "no Package.swift in \(path) or above it; run brigade inside a Swift package or give --output DIR")
+                == "no Package.swift in \(path) or above it; "
+                + "run brigade-tool inside a Swift package or give --output DIR")
         #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
     }
 

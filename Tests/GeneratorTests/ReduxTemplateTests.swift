@@ -71,7 +71,7 @@ struct ReduxTemplateTests {
     }
 }
 
-@Suite("brigade new-module: where the module goes")
+@Suite("brigade-tool new-module: where the module goes")
 struct PlacementTests {
     @Test("run inside a package, the module goes to Sources/<target> and the tests import the target's module")
     func packageDefault() throws {
@@ -129,7 +129,7 @@ struct PlacementTests {
 
     @Test("an unknown template is a usage error")
     func unknownTemplate() {
-        #expect(throws: GeneratorError.usage("unknown template 'tca': use vip or redux (see brigade --help)")) {
+        #expect(throws: GeneratorError.usage("unknown template 'tca': use vip or redux (see brigade-tool --help)")) {
             try BrigadeCommand.run(["new-module", "Menu", "--template", "tca"], currentDirectory: "/")
         }
     }

@@ -1,7 +1,7 @@
 import BrigadeGenerator
 import Foundation
 
-// `brigade`: Brigade's command-line tool.
+// `brigade-tool`: Brigade's command-line tool.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
