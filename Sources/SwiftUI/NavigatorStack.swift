@@ -46,9 +46,15 @@ public struct NavigatorStack<Content: View>: View {
 /// One modal level: its route in a navigation stack of its own, and the level above it as its sheet.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct ModalLevelView<Content: View>: View {
-    @Bindable var navigator: ObservableNavigator
-    let level: NavigationLevel
-    let content: (RouteDescription) -> Content
+    @Bindable private var navigator: ObservableNavigator
+    private let level: NavigationLevel
+    private let content: (RouteDescription) -> Content
+
+    init(navigator: ObservableNavigator, level: NavigationLevel, content: @escaping (RouteDescription) -> Content) {
+        _navigator = Bindable(navigator)
+        self.level = level
+        self.content = content
+    }
 
     var body: some View {
         NavigationStack {
