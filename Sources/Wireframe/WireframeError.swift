@@ -39,9 +39,6 @@ public enum WireframeError: Error, CustomStringConvertible {
     case routingFailed(url: URL, underlying: any Error)
     /// Reverse routing: the pattern needs a parameter the caller did not give.
     case missingParameter(pattern: String, name: String)
-    /// Reverse routing: a parameter (or a wildcard segment, named `*`) is empty text; its segment would vanish and
-    /// the URL would be matched by another pattern (`/notes/:id` with an empty id is `/notes/`, the list).
-    case emptyParameter(pattern: String, name: String)
     /// Reverse routing: the pattern is not registered.
     case unknownPattern(String)
     /// A string that is not a URL.
@@ -54,6 +51,12 @@ public enum WireframeError: Error, CustomStringConvertible {
     /// The navigator given to ``DefaultWireframe/navigateOn(_:)`` was released: the wireframe holds it weakly, so
     /// its owner must keep it. Carries what was asked.
     case navigatorReleased(operation: String)
+    // Keep this case last. Declared before `unknownPattern`, Swift 6.3.1 leaked the strings of a thrown
+    // `linkRejected` (LeakSanitizer, DeepLinkPolicyTests, every run): a compiler fault in this enum's layout that its
+    // position avoids.
+    /// Reverse routing: a parameter (or a wildcard segment, named `*`) is empty text; its segment would vanish and
+    /// the URL would be matched by another pattern (`/notes/:id` with an empty id is `/notes/`, the list).
+    case emptyParameter(pattern: String, name: String)
 
     /// What went wrong, naming the pattern or URL.
     public var description: String {
