@@ -45,7 +45,7 @@ struct HostNavigatorFailureTests {
         #expect(navigator.modalStack.isEmpty)
     }
 
-    @Test("a cancelled transition fails the call with transitionCancelled; the host shows what it showed; later calls work")
+    @Test("a cancelled transition fails the call; the host shows what it showed before; later calls work")
     func cancelledTransition() async throws {
         try await navigator.setRoot(Screen("list", log: log), animated: false)
         host.completesLate = true

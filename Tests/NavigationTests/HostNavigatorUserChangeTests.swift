@@ -16,7 +16,7 @@ struct HostNavigatorUserChangeTests {
         navigator = HostNavigator(host: host)
     }
 
-    @Test("a push made during a back swipe waits for it and starts from what the host shows: the popped screen stays gone")
+    @Test("a push made during a back swipe waits for it and starts from the host: the popped screen stays gone")
     func pushDuringBackSwipe() async throws {
         weak var weakNote: Screen?
         do {
