@@ -305,6 +305,7 @@ public final class NavigationControllerDouble: NavigationHost {
 
     /// The user cannot use the navigation bar or the edge swipe while a transition runs (UIKit ignores them until
     /// the transition coordinator's transition ended), nor while a modal covers the navigation controller.
+    /// An active transition: https://developer.apple.com/documentation/uikit/uiviewcontroller/transitioncoordinator
     private var userCanNavigate: Bool {
         pendingTransitions == 0 && presented.isEmpty
     }
@@ -334,6 +335,7 @@ public final class NavigationControllerDouble: NavigationHost {
     /// The controllers on screen, top first: modals down to the first full-screen one, then the stack's top when no
     /// full-screen modal hides it. A sheet leaves its presenter on screen; a full-screen modal removes it:
     /// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen
+    /// https://developer.apple.com/documentation/uikit/uipresentationcontroller/shouldremovepresentersview
     private func visible() -> [any Controller] {
         var shown: [any Controller] = []
         for modal in presented.reversed() {
@@ -345,8 +347,12 @@ public final class NavigationControllerDouble: NavigationHost {
     }
 
     /// Applies `apply` at once and delivers the events of what left and arrived on screen: `load` to the arriving
-    /// controller first (UIKit loads the new view before the old one's `viewWillDisappear`), `will…` now, `did…`
-    /// when the transition ends.
+    /// controller first (UIKit loads the new view before the old one's `viewWillDisappear`, as a logged push shows:
+    /// http://readke.com/c/0Z41505102021.html), `will…` now, `did…` when the transition ends. The `did…` events
+    /// and `onDidShow` follow every stack transition, the navigator's own too:
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate/navigationcontroller(_:didshow:animated:)
+    /// A disappearing controller is told whether it was removed or covered, as `isMovingFromParent` tells it:
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent
     private func change(
         kind: Kind, animated: Bool, completion: (@MainActor (HostTransitionResult) -> Void)?,
         interactive: Bool = false, isSwipe: Bool = false, _ apply: () -> Void
