@@ -61,6 +61,17 @@ for (directory, module) in [("UIKit", "BrigadeUIKit"), ("SwiftUI", "BrigadeSwift
         .target(name: module, dependencies: ["BrigadeNavigation", "BrigadeCore"], path: "Sources/\(directory)"))
 }
 
+// The iOS-simulator smoke run of the navigation scenario table against real UIKit (BrigadeTesting's
+// `NavigationScenario.standard`): every file is wrapped in `#if canImport(UIKit) && !os(watchOS)`, so on Linux it builds
+// empty; .github/workflows/apple.yml runs it (unverified here) and scripts/check-apple-stand-ins type-checks it.
+package.targets.append(
+    .testTarget(
+        name: "AppleSmokeTests",
+        dependencies: ["BrigadeUIKit", "BrigadeTesting", "BrigadeNavigation", "BrigadeCore"],
+        path: "Tests/AppleSmokeTests"
+    )
+)
+
 // The system SQLite, for the Kitchen's SQLiteStore.
 package.targets.append(
     .systemLibrary(
