@@ -53,8 +53,9 @@ addComponent(
     testDependencies: ["BrigadeKitchen", "BrigadeTesting"]
 )
 // The Apple-only glue: every file is wrapped in `#if canImport(UIKit) && !os(watchOS)` (watchOS has UIKit but no
-// UIViewController) / `#if canImport(SwiftUI)`, so on Linux these targets build empty; they have no test target (their
-// logic is BrigadeNavigation's, tested there; scripts/check-apple-stand-ins type-checks them against stand-ins).
+// UIViewController) / `#if canImport(SwiftUI)`, so on Linux these targets build empty; they have no test target of
+// their own (their logic is BrigadeNavigation's, tested there; scripts/check-apple-stand-ins type-checks them against
+// stand-ins; AppleSmokeTests below runs BrigadeUIKit on an iOS simulator).
 for (directory, module) in [("UIKit", "BrigadeUIKit"), ("SwiftUI", "BrigadeSwiftUI")] {
     package.products.append(.library(name: module, targets: [module]))
     package.targets.append(
