@@ -53,13 +53,25 @@ addComponent(
     testDependencies: ["BrigadeKitchen", "BrigadeTesting"]
 )
 // The Apple-only glue: every file is wrapped in `#if canImport(UIKit) && !os(watchOS)` (watchOS has UIKit but no
-// UIViewController) / `#if canImport(SwiftUI)`, so on Linux these targets build empty; they have no test target (their
-// logic is BrigadeNavigation's, tested there; scripts/check-apple-stand-ins type-checks them against stand-ins).
+// UIViewController) / `#if canImport(SwiftUI)`, so on Linux these targets build empty; they have no test target of
+// their own (their logic is BrigadeNavigation's, tested there; scripts/check-apple-stand-ins type-checks them against
+// stand-ins; AppleSmokeTests below runs BrigadeUIKit on an iOS simulator).
 for (directory, module) in [("UIKit", "BrigadeUIKit"), ("SwiftUI", "BrigadeSwiftUI")] {
     package.products.append(.library(name: module, targets: [module]))
     package.targets.append(
         .target(name: module, dependencies: ["BrigadeNavigation", "BrigadeCore"], path: "Sources/\(directory)"))
 }
+
+// The iOS-simulator smoke run of the navigation scenario table against real UIKit (BrigadeTesting's
+// `NavigationScenario.standard`): every file is wrapped in `#if canImport(UIKit) && !os(watchOS)`, so on Linux it builds
+// empty; .github/workflows/apple.yml runs it (unverified here) and scripts/check-apple-stand-ins type-checks it.
+package.targets.append(
+    .testTarget(
+        name: "AppleSmokeTests",
+        dependencies: ["BrigadeUIKit", "BrigadeTesting", "BrigadeNavigation", "BrigadeCore"],
+        path: "Tests/AppleSmokeTests"
+    )
+)
 
 // The system SQLite, for the Kitchen's SQLiteStore.
 package.targets.append(

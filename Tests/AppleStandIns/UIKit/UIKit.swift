@@ -32,8 +32,24 @@ open class UIResponder: NSObject {
 /// https://developer.apple.com/documentation/uikit/uiview
 @MainActor
 open class UIView: UIResponder {
+    /// `UIView()`: NSObject's `init()`, which UIKit routes to `init(frame: .zero)`.
+    /// https://developer.apple.com/documentation/uikit/uiview/init(frame:)
+    override public init() { super.init() }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/init(frame:)
+    public init(frame: CGRect) { super.init() }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/init(coder:)
+    public required init?(coder: NSCoder) { super.init() }
+
     /// https://developer.apple.com/documentation/uikit/uiview/window
     open var window: UIWindow? { nil }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/ishidden
+    open var isHidden = false
+
+    /// https://developer.apple.com/documentation/uikit/uiview/layoutifneeded()
+    open func layoutIfNeeded() {}
 }
 
 /// https://developer.apple.com/documentation/uikit/uiwindow
@@ -41,6 +57,9 @@ open class UIView: UIResponder {
 open class UIWindow: UIView {
     /// https://developer.apple.com/documentation/uikit/uiwindow/init(windowscene:)
     public init(windowScene: UIWindowScene) { super.init() }
+
+    /// https://developer.apple.com/documentation/uikit/uiwindow/init(frame:)
+    override public init(frame: CGRect) { super.init(frame: frame) }
 
     /// https://developer.apple.com/documentation/uikit/uiresponder (NSCoding's `init(coder:)`)
     public required init?(coder: NSCoder) { super.init() }
