@@ -50,6 +50,16 @@ public final class Store<State: Sendable> {
     @exclusivity(unchecked) @usableFromInline package var reductionObserver: ((ReductionEvent<State>) -> Void)?
     /// Told about each ``StoreDiagnostic``; see ``addDiagnosticHandler(_:)``.
     @usableFromInline var diagnosticHandlers: [@MainActor (StoreDiagnostic) -> Void] = []
+    /// The store's effects; released with the store, which cancels them.
+    let effects = EffectRunner()
+    /// The effect whose action is being dispatched, for the middleware context and the action log.
+    var dispatchingEffect: EffectOrigin?
+    /// The clock effects wait on, through ``Effect/Send/clock``: a `ContinuousClock` by default; a test sets a
+    /// manual clock so that a debounce or a retry runs at once.
+    public var effectClock: any Clock<Duration> = ContinuousClock()
+    /// Whether the effects reducers return are started; `false` while an ``ActionLog`` replays, which reproduces the
+    /// states from the recorded actions, those effects dispatched included, without running any effect.
+    public var runsEffects = true
 
     /// Creates a store.
     /// - Parameters:
@@ -70,6 +80,7 @@ public final class Store<State: Sendable> {
         self.middleware = middleware
         history = History(limit: historyLimit)
         appReducer = nil
+        connectEffects()
     }
 
     /// Creates a store whose actions go through a VISPER-style app reducer after the reducers registered on the
@@ -90,6 +101,7 @@ public final class Store<State: Sendable> {
         self.appReducer = { provider, action, state in
             appReducer.reduce(provider: provider, action: action, state: state)
         }
+        connectEffects()
     }
 
     deinit {
@@ -321,6 +333,9 @@ public final class Store<State: Sendable> {
         if reducers.hasAsyncReducers {
             startAsyncReducers(action, group: group)
         }
+        if !reducers.pendingEffects.isEmpty {
+            startPendingEffects(of: A.self)
+        }
         if let reductionObserver {
             reductionObserver(.action(action, current))
         }
@@ -339,13 +354,20 @@ public final class Store<State: Sendable> {
 
     @usableFromInline
     func startAsyncReducers<A: Action>(_ action: A, group: CompletionGroup?) {
-        let started = reducers.startAsyncReducers(action, current) { [weak self] change in
-            guard let self else {
-                group?.leave()
-                return
-            }
-            enqueueOrRun(.apply(change, group, of: A.self))
-        }
+        let startedBy = String(describing: A.self)
+        let started = reducers.startAsyncReducers(
+            action, current,
+            apply: { [weak self] change in
+                guard let self, let change else {
+                    group?.leave()
+                    return
+                }
+                enqueueOrRun(.apply(change, group, of: A.self))
+            },
+            spawn: { [weak self] work in
+                guard let self else { return }
+                effects.startAsyncReduction(startedBy: startedBy, work)
+            })
         if started > 0 {
             group?.enter(started)
         }
