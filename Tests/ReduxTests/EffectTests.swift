@@ -124,6 +124,36 @@ struct EffectTests {
         #expect(bag == nil)
     }
 
+    @Test("work whose subscription is disposed on another thread sends nothing afterwards")
+    func disposedOffMainActor() async {
+        let api = FakeTaskAPI()
+        let store = Store(initialState: TeamState())
+        registerTeamReducers(store.reducers, api: api)
+        let subscription = store.run(
+            .run(id: TasksLoad()) { send in
+                await send(TasksLoaded(tasks: try await api.tasks(for: "ada")))
+            })
+        await api.waitForCalls(1)
+        await Task.detached { subscription.dispose() }.value
+        #expect(!store.isRunningEffect(id: TasksLoad()))
+        await api.answer(.success(["late"]))
+        await store.effectsFinished()
+        #expect(store.currentState.tasks.isEmpty)
+    }
+
+    @Test("effectsFinished returns at once when no effect runs, and a store that runs no effects starts none")
+    func noEffects() async {
+        let store = Store(initialState: Counter())
+        await store.effectsFinished()
+        store.runsEffects = false
+        store.reducers.add(effectsOn: \Counter.self) { (_: inout Counter, _: Increment) -> Effect in
+            .run { send in await send(Noop()) }
+        }
+        store.dispatch(Increment())
+        store.run(.run { send in await send(Noop()) })
+        #expect(store.runningEffectCount == 0)
+    }
+
     @Test("a presenter can cancel work by identity")
     func cancelByIdentity() async {
         let api = FakeTaskAPI()
