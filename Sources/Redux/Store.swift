@@ -22,8 +22,8 @@ import BrigadeReactive
 public final class Store<State: Sendable> {
     /// The state, observable and read-only: subscribers get the current state at once, then the settled state once
     /// per dispatch or transaction that changed it, with the store's ordinary subscribers (for an `Equatable` state,
-    /// a dispatch whose reducers left it equal is not delivered). Only the store writes it,
-    /// so it always agrees with ``currentState`` once subscribers have been told; change the state by dispatching.
+    /// a dispatch whose reducers left it equal is not delivered). Only the store writes it, so it always agrees with
+    /// ``currentState`` once subscribers have been told; change the state by dispatching.
     public let state: ReadOnlyObservableProperty<State>
     /// The property behind ``state``, written by the store alone.
     @usableFromInline let statePublisher: ObservableProperty<State>
@@ -100,6 +100,7 @@ public final class Store<State: Sendable> {
             appReducer: Self.reduceFunction(of: appReducer), stateEquality: nil)
     }
 
+    /// The initializer every public one calls: `stateEquality` is set for an `Equatable` state.
     init(
         initialState: State,
         reducers: ReducerContainer,
@@ -120,6 +121,7 @@ public final class Store<State: Sendable> {
         connectEffects()
     }
 
+    /// `appReducer` as the function the store calls.
     static func reduceFunction<R: AppReducer>(
         of appReducer: R
     ) -> (any ReducerProvider, any Action, State) -> State where R.StateType == State {
@@ -378,7 +380,8 @@ public final class Store<State: Sendable> {
 
     @usableFromInline
     func startAsyncReducers<A: Action>(_ action: A, group: CompletionGroup?) {
-        let startedBy = String(describing: A.self)
+        // One table lookup spares the closures below to the actions that have no asynchronous reducer.
+        guard reducers.hasAsyncReducer(A.self, State.self) else { return }
         let started = reducers.startAsyncReducers(
             action, current,
             apply: { [weak self] change in
@@ -390,7 +393,7 @@ public final class Store<State: Sendable> {
             },
             spawn: { [weak self] work in
                 guard let self else { return }
-                effects.startAsyncReduction(startedBy: startedBy, work)
+                effects.startAsyncReduction(startedBy: String(describing: A.self), work)
             })
         if started > 0 {
             group?.enter(started)
