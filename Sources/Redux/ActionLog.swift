@@ -11,8 +11,8 @@ import Foundation
 ///
 /// The actions effects dispatched are recorded like the others, with their ``EffectOrigin``; a replay dispatches them
 /// from the log and runs no effect, so the replayed states are the recorded session's, whatever the network or the
-/// timing do now. (A VISPER-style ``AsyncActionReducerType`` applies a change, not an action: a log cannot hold it;
-/// write such work as an ``Effect`` to replay it.)
+/// timing do now. (A VISPER-style ``AsyncActionReducerType`` applies a change, not an action: a log cannot hold it,
+/// so a replay runs it again, as before effects existed; write such work as an ``Effect`` to replay it faithfully.)
 ///
 /// ```swift
 /// let log = ActionLog()

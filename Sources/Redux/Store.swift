@@ -62,8 +62,9 @@ public final class Store<State: Sendable> {
     @usableFromInline let stateEquality: ((State, State) -> Bool)?
     /// The state ``state`` holds, kept when ``stateEquality`` is set, so that comparing takes no lock.
     @exclusivity(unchecked) @usableFromInline var published: State?
-    /// Whether the effects reducers return are started; `false` while an ``ActionLog`` replays, which reproduces the
-    /// states from the recorded actions, those effects dispatched included, without running any effect.
+    /// Whether the effects reducers return (and ``run(_:)``) are started; `false` while an ``ActionLog`` replays, which
+    /// reproduces the states from the recorded actions, those effects dispatched included, without running any effect.
+    /// VISPER-style asynchronous reducers still run: their changes are not actions a log could hold.
     public var runsEffects = true
 
     /// Creates a store.
