@@ -72,6 +72,22 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
     /// - Returns: The subscription; keep it in a ``SubscriptionReferenceBag`` or call ``SubscriptionReference/dispose()``.
     @discardableResult
     public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionReference {
+        subscribe(initial: true, handler)
+    }
+
+    /// Subscribes `handler` to the property, skipping the current value when `initial` is `false`: it is then called
+    /// only with the values set after it subscribed (``subscribe(_:)`` when `initial` is `true`).
+    ///
+    /// ```swift
+    /// count.subscribe(initial: false) { print("count is now", $0) }.add(to: bag)  // prints nothing yet
+    /// ```
+    /// - Returns: The subscription; keep it in a ``SubscriptionReferenceBag`` or call ``SubscriptionReference/dispose()``.
+    @discardableResult
+    public func subscribe(initial: Bool, _ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionReference {
+        guard initial else {
+            let subscriber = withStorage { $0.addSubscriber(handler) }
+            return subscription(for: subscriber)
+        }
         let (subscriber, current, deliverNow) = withStorage { storage in
             let subscriber = storage.addSubscriber(handler)
             if storage.isDelivering {

@@ -33,6 +33,13 @@ public final class ReadOnlyObservableProperty<Value: Sendable>: Sendable {
         source.subscribe(handler)
     }
 
+    /// Subscribes `handler`, skipping the current value when `initial` is `false`. See
+    /// ``ObservableProperty/subscribe(initial:_:)``.
+    @discardableResult
+    public func subscribe(initial: Bool, _ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionReference {
+        source.subscribe(initial: initial, handler)
+    }
+
     /// An asynchronous sequence of the values: the current value first, then each new one.
     public var values: AsyncStream<Value> { source.values }
 

@@ -6,8 +6,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Records every action a store processes, with its time, and exports the Codable ones as JSON that
-/// ``replay(_:registry:into:)`` turns back into the same final state: a bug report that reproduces itself.
+/// Records every action a store processes, with its time and the effect that dispatched it, and exports the Codable
+/// ones as JSON that ``replay(_:registry:into:)`` turns back into the same states: a bug report that reproduces itself.
+///
+/// The actions effects dispatched are recorded like the others, with their ``EffectOrigin``; a replay dispatches them
+/// from the log and runs no effect, so the replayed states are the recorded session's, whatever the network or the
+/// timing do now. (A VISPER-style ``AsyncActionReducerType`` applies a change, not an action: a log cannot hold it,
+/// so a replay runs it again, as before effects existed; write such work as an ``Effect`` to replay it faithfully.)
 ///
 /// ```swift
 /// let log = ActionLog()
@@ -28,6 +33,8 @@ public final class ActionLog {
         public let action: any Action
         /// When the middleware saw it.
         public let time: Date
+        /// The effect that dispatched the action; `nil` for an action dispatched by the app.
+        public let effect: EffectOrigin?
         /// What the store noticed while processing it (an action no reducer handled, an undo with nothing to
         /// undo), when the log is attached to the store with ``ActionLog/attach(to:)``.
         public internal(set) var diagnostics: [StoreDiagnostic] = []
@@ -51,15 +58,15 @@ public final class ActionLog {
     /// A middleware that records every action it sees, then passes it on unchanged. Put it first to record actions
     /// before other middleware changes them, last to record what reaches the reducers.
     public func middleware<State: Sendable>() -> Middleware<State> {
-        Middleware { [weak self] _, action, next in
-            self?.record(action)
+        Middleware { [weak self] context, action, next in
+            self?.record(action, effect: context.effect)
             next(action)
         }
     }
 
-    /// Records `action` now.
-    public func record(_ action: any Action) {
-        entries.append(Entry(action: action, time: clock()))
+    /// Records `action` now, dispatched by `effect` (`nil` for the app).
+    public func record(_ action: any Action, effect: EffectOrigin? = nil) {
+        entries.append(Entry(action: action, time: clock(), effect: effect))
         if entries.count > limit {
             entries.removeFirst(entries.count - limit)
         }
@@ -71,7 +78,8 @@ public final class ActionLog {
     }
 
     /// The Codable actions of the log as a JSON array of `{"type", "time", "action"}` objects, oldest first; an
-    /// action the store reported a diagnostic for also has `"diagnostics"`, the messages (ignored by replay).
+    /// action an effect dispatched also has `"effect"`, its ``EffectOrigin``, and an action the store reported a
+    /// diagnostic for has `"diagnostics"`, the messages (both ignored by replay).
     ///
     /// An action that is not Codable cannot be written and is left out; ``unexportableCount`` says how many.
     /// - Parameter registry: Names the action types; unregistered types are named by their type name.
@@ -83,7 +91,7 @@ public final class ActionLog {
             let type = registry?.name(of: entry.action) ?? ActionRegistry.defaultName(of: type(of: entry.action))
             records.append(
                 Record(
-                    type: type, time: entry.time.timeIntervalSince1970, action: encodable,
+                    type: type, time: entry.time.timeIntervalSince1970, action: encodable, effect: entry.effect,
                     diagnostics: entry.diagnostics.map(\.description)))
         }
         do {
@@ -102,7 +110,8 @@ public final class ActionLog {
         entries.count { !($0.action is any Encodable) }
     }
 
-    /// Decodes an exported log and dispatches its actions into `store`, in order.
+    /// Decodes an exported log and dispatches its actions into `store`, in order, without starting the effects their
+    /// reducers return: the actions those effects dispatched are in the log.
     ///
     /// Every action is decoded before the first is dispatched, so a log with an unknown or malformed action changes
     /// nothing.
@@ -114,6 +123,9 @@ public final class ActionLog {
         into store: Store<State>
     ) throws(ReduxError) {
         let actions = try registry.decodeLog(data)
+        let runsEffects = store.runsEffects
+        store.runsEffects = false
+        defer { store.runsEffects = runsEffects }
         store.transaction {
             for action in actions {
                 store.dispatch(action)
@@ -125,10 +137,11 @@ public final class ActionLog {
         let type: String
         let time: Double
         let action: any Encodable
+        let effect: EffectOrigin?
         let diagnostics: [String]
 
         enum CodingKeys: String, CodingKey {
-            case type, time, action, diagnostics
+            case type, time, action, effect, diagnostics
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -138,6 +151,7 @@ public final class ActionLog {
             if !diagnostics.isEmpty {
                 try container.encode(diagnostics, forKey: .diagnostics)
             }
+            try container.encodeIfPresent(effect, forKey: .effect)
             do {
                 try container.encode(action, forKey: .action)
             } catch {

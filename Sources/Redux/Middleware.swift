@@ -49,6 +49,11 @@ public struct MiddlewareContext<State: Sendable> {
     /// The store's state now, or its last state once the store is gone.
     public var state: State { link.state }
 
+    /// The effect that dispatched the action being handled; `nil` when the app dispatched it (or the store is gone).
+    public var effect: EffectOrigin? {
+        link.store?.dispatchingEffect
+    }
+
     /// Dispatches `action`; it is processed after the action being handled, in the order dispatched. Dropped once
     /// the store is gone.
     public func dispatch(_ action: any Action) {

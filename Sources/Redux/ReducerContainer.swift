@@ -20,6 +20,9 @@ public final class ReducerContainer: ReducerProvider {
     @exclusivity(unchecked) @usableFromInline var chains = TypePairTable<AnyObject>()
     private var asyncChains = TypePairTable<AnyObject>()
 
+    /// The effects reducers returned during the dispatch under way, started by the store once its reducers ran.
+    @exclusivity(unchecked) @usableFromInline var pendingEffects: [Effect] = []
+
     /// Whether any asynchronous reducer is registered.
     @exclusivity(unchecked) @usableFromInline private(set) var hasAsyncReducers = false
 
@@ -58,6 +61,35 @@ public final class ReducerContainer: ReducerProvider {
             restoring: { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] })
     }
 
+    /// Registers an in-place reducer for actions of type `A` on the part of the app state at `keyPath` that returns an
+    /// ``Effect``: asynchronous work the store starts once the action's reducers ran, which may dispatch follow-up
+    /// actions, or cancel other work (see ``add(on:reduce:)`` for a reducer without effects).
+    ///
+    /// ```swift
+    /// container.add(effectsOn: \AppState.tasks) { (tasks: inout TaskList, _: LoadTasks) -> Effect in
+    ///     tasks.isLoading = true
+    ///     return .run(id: TasksLoad(), cancelInFlight: true) { send in
+    ///         await send(TasksLoaded(tasks: try await api.tasks()))
+    ///     }
+    /// }
+    /// ```
+    @inlinable
+    public func add<A: Action, State, Value>(
+        effectsOn keyPath: WritableKeyPath<State, Value>,
+        reduce: @escaping (inout Value, A) -> Effect
+    ) {
+        let access = WritableKeyPathAccess(keyPath)
+        append(
+            { [weak self] _, action, state in
+                var effect = Effect.none
+                access.modify(&state) { effect = reduce(&$0, action) }
+                if !effect.isNone {
+                    self?.pendingEffects.append(effect)
+                }
+            }, for: A.self, State.self,
+            restoring: { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] })
+    }
+
     /// Registers `reducer` on the part of the app state at `keyPath`.
     public func add<R: ActionReducerType, State>(reducer: R, on keyPath: WritableKeyPath<State, R.ReducerStateType>) {
         append(
@@ -78,12 +110,16 @@ public final class ReducerContainer: ReducerProvider {
         reducer: R,
         on keyPath: WritableKeyPath<State, R.ReducerStateType>
     ) {
-        asyncChain(R.ReducerActionType.self, State.self).starts.append { action, state, apply in
+        asyncChain(R.ReducerActionType.self, State.self).starts.append { action, state, apply, spawn in
             let part = state[keyPath: keyPath]
-            Task { @MainActor in
+            spawn { isCancelled in
                 let change = await reducer.reduce(action: action, state: part)
-                apply { whole in
-                    whole[keyPath: keyPath] = change(whole[keyPath: keyPath])
+                if isCancelled() {
+                    apply(nil)
+                } else {
+                    apply { whole in
+                        whole[keyPath: keyPath] = change(whole[keyPath: keyPath])
+                    }
                 }
             }
         }
@@ -115,17 +151,19 @@ public final class ReducerContainer: ReducerProvider {
         asyncChains.value(A.self, S.self) != nil
     }
 
-    /// Starts the asynchronous reducers for `A` and `S`; returns how many were started. Each calls `apply` on the
-    /// main actor with its change once its work ends.
+    /// Starts the asynchronous reducers for `A` and `S`, each as the work of an effect that `spawn` starts; returns
+    /// how many were started. Each calls `apply` on the main actor with its change once its work ends, or with `nil`
+    /// when its effect was cancelled meanwhile.
     func startAsyncReducers<A: Action, S>(
         _ action: A,
         _ state: S,
-        apply: @escaping @MainActor (@escaping (inout S) -> Void) -> Void
+        apply: @escaping @MainActor (((inout S) -> Void)?) -> Void,
+        spawn: AsyncReductionSpawn
     ) -> Int {
         guard let chain = asyncChains.value(A.self, S.self) as? AsyncReducerChain<A, S>
         else { return 0 }
         for start in chain.starts {
-            start(action, state, apply)
+            start(action, state, apply, spawn)
         }
         return chain.starts.count
     }
@@ -212,9 +250,15 @@ final class ReducerChain<A: Action, S> {
     init() {}
 }
 
+/// Starts the work of an asynchronous reducer as an effect of the store; the work is told whether the effect was
+/// cancelled.
+typealias AsyncReductionSpawn =
+    @MainActor (@escaping @MainActor (_ isCancelled: @escaping @Sendable () -> Bool) async -> Void) -> Void
+
 /// The asynchronous reducers of one action type and state type, as functions that start them.
 @MainActor
 private final class AsyncReducerChain<A: Action, S> {
-    typealias Start = @MainActor (A, S, @escaping @MainActor (@escaping (inout S) -> Void) -> Void) -> Void
+    typealias Start =
+        @MainActor (A, S, @escaping @MainActor (((inout S) -> Void)?) -> Void, AsyncReductionSpawn) -> Void
     var starts: [Start] = []
 }

@@ -15,14 +15,15 @@ import BrigadeReactive
 /// - An action dispatched while another is being processed (by middleware, a subscriber or a reducer's caller) is
 ///   queued and processed after it, first in first out; nothing recurses and nothing is lost.
 /// - Subscribers are told at most once per dispatch or ``transaction(_:)``, only when what they selected changed,
-///   after priority subscribers ran and the state settled (see ``subscribe(_:priority:_:)``).
+///   after priority subscribers ran and the state settled (see ``subscribe(_:priority:initial:_:)``).
 /// - ``dispatchAndWait(_:)`` also waits for the action's asynchronous reducers, until their changes are in the state.
 /// - ``actionDispatcher`` takes actions from any thread or task and keeps each caller's order.
 @MainActor
 public final class Store<State: Sendable> {
     /// The state, observable and read-only: subscribers get the current state at once, then the settled state once
-    /// per dispatch or transaction that changed it, with the store's ordinary subscribers. Only the store writes it,
-    /// so it always agrees with ``currentState`` once subscribers have been told; change the state by dispatching.
+    /// per dispatch or transaction that changed it, with the store's ordinary subscribers (for an `Equatable` state,
+    /// a dispatch whose reducers left it equal is not delivered). Only the store writes it, so it always agrees with
+    /// ``currentState`` once subscribers have been told; change the state by dispatching.
     public let state: ReadOnlyObservableProperty<State>
     /// The property behind ``state``, written by the store alone.
     @usableFromInline let statePublisher: ObservableProperty<State>
@@ -50,18 +51,64 @@ public final class Store<State: Sendable> {
     @exclusivity(unchecked) @usableFromInline package var reductionObserver: ((ReductionEvent<State>) -> Void)?
     /// Told about each ``StoreDiagnostic``; see ``addDiagnosticHandler(_:)``.
     @usableFromInline var diagnosticHandlers: [@MainActor (StoreDiagnostic) -> Void] = []
+    /// The store's effects; released with the store, which cancels them.
+    let effects = EffectRunner()
+    /// The effect whose action is being dispatched, for the middleware context and the action log.
+    var dispatchingEffect: EffectOrigin?
+    /// The clock effects wait on, through ``Effect/Send/clock``: a `ContinuousClock` by default; a test sets a
+    /// manual clock so that a debounce or a retry runs at once.
+    public var effectClock: any Clock<Duration> = ContinuousClock()
+    /// Compares states, for a store of an `Equatable` state: ``state`` then skips a dispatch that left it equal.
+    @usableFromInline let stateEquality: ((State, State) -> Bool)?
+    /// The state ``state`` holds, kept when ``stateEquality`` is set, so that comparing takes no lock.
+    @exclusivity(unchecked) @usableFromInline var published: State?
+    /// Whether the effects reducers return (and ``run(_:)``) are started; `false` while an ``ActionLog`` replays, which
+    /// reproduces the states from the recorded actions, those effects dispatched included, without running any effect.
+    /// VISPER-style asynchronous reducers still run: their changes are not actions a log could hold.
+    public var runsEffects = true
 
     /// Creates a store.
+    ///
+    /// When `State` is `Equatable`, the store is made by the initializer of that case, whose ``state`` skips a
+    /// dispatch that left the state equal; this one is chosen where the state type is not known to be `Equatable`.
     /// - Parameters:
     ///   - initialState: The state before any action.
     ///   - reducers: The container to find reducers in; a new one by default.
     ///   - middleware: Middleware, the first sees each action first.
     ///   - historyLimit: How many undoable steps ``history`` keeps; 100 by default.
-    public init(
+    public convenience init(
         initialState: State,
         reducers: ReducerContainer = ReducerContainer(),
         middleware: [Middleware<State>] = [],
         historyLimit: Int = 100
+    ) {
+        self.init(
+            initialState: initialState, reducers: reducers, middleware: middleware, historyLimit: historyLimit,
+            appReducer: nil, stateEquality: nil)
+    }
+
+    /// Creates a store whose actions go through a VISPER-style app reducer after the reducers registered on the
+    /// whole state type.
+    public convenience init<R: AppReducer>(
+        initialState: State,
+        appReducer: R,
+        reducers: ReducerContainer = ReducerContainer(),
+        middleware: [Middleware<State>] = [],
+        historyLimit: Int = 100
+    ) where R.StateType == State {
+        self.init(
+            initialState: initialState, reducers: reducers, middleware: middleware, historyLimit: historyLimit,
+            appReducer: Self.reduceFunction(of: appReducer), stateEquality: nil)
+    }
+
+    /// The initializer every public one calls: `stateEquality` is set for an `Equatable` state.
+    init(
+        initialState: State,
+        reducers: ReducerContainer,
+        middleware: [Middleware<State>],
+        historyLimit: Int,
+        appReducer: ((any ReducerProvider, any Action, State) -> State)?,
+        stateEquality: ((State, State) -> Bool)?
     ) {
         current = initialState
         statePublisher = ObservableProperty(initialState)
@@ -69,25 +116,17 @@ public final class Store<State: Sendable> {
         self.reducers = reducers
         self.middleware = middleware
         history = History(limit: historyLimit)
-        appReducer = nil
+        self.appReducer = appReducer
+        self.stateEquality = stateEquality
+        published = stateEquality == nil ? nil : initialState
+        connectEffects()
     }
 
-    /// Creates a store whose actions go through a VISPER-style app reducer after the reducers registered on the
-    /// whole state type.
-    public init<R: AppReducer>(
-        initialState: State,
-        appReducer: R,
-        reducers: ReducerContainer = ReducerContainer(),
-        middleware: [Middleware<State>] = [],
-        historyLimit: Int = 100
-    ) where R.StateType == State {
-        current = initialState
-        statePublisher = ObservableProperty(initialState)
-        state = statePublisher.readOnly
-        self.reducers = reducers
-        self.middleware = middleware
-        history = History(limit: historyLimit)
-        self.appReducer = { provider, action, state in
+    /// `appReducer` as the function the store calls.
+    static func reduceFunction<R: AppReducer>(
+        of appReducer: R
+    ) -> (any ReducerProvider, any Action, State) -> State where R.StateType == State {
+        { provider, action, state in
             appReducer.reduce(provider: provider, action: action, state: state)
         }
     }
@@ -321,6 +360,9 @@ public final class Store<State: Sendable> {
         if reducers.hasAsyncReducers {
             startAsyncReducers(action, group: group)
         }
+        if !reducers.pendingEffects.isEmpty {
+            startPendingEffects(of: A.self)
+        }
         if let reductionObserver {
             reductionObserver(.action(action, current))
         }
@@ -339,13 +381,21 @@ public final class Store<State: Sendable> {
 
     @usableFromInline
     func startAsyncReducers<A: Action>(_ action: A, group: CompletionGroup?) {
-        let started = reducers.startAsyncReducers(action, current) { [weak self] change in
-            guard let self else {
-                group?.leave()
-                return
-            }
-            enqueueOrRun(.apply(change, group, of: A.self))
-        }
+        // One table lookup spares the closures below to the actions that have no asynchronous reducer.
+        guard reducers.hasAsyncReducer(A.self, State.self) else { return }
+        let started = reducers.startAsyncReducers(
+            action, current,
+            apply: { [weak self] change in
+                guard let self, let change else {
+                    group?.leave()
+                    return
+                }
+                enqueueOrRun(.apply(change, group, of: A.self))
+            },
+            spawn: { [weak self] work in
+                guard let self else { return }
+                effects.startAsyncReduction(startedBy: String(describing: A.self), work)
+            })
         if started > 0 {
             group?.enter(started)
         }
@@ -353,6 +403,12 @@ public final class Store<State: Sendable> {
 
     @inlinable
     func commit() {
+        if let stateEquality {
+            if let published, stateEquality(published, current) {
+                return
+            }
+            published = current
+        }
         statePublisher.value = current
     }
 }
@@ -405,5 +461,34 @@ final class CompletionGroup {
     private func resume() {
         waiter?.resume()
         waiter = nil
+    }
+}
+
+extension Store where State: Equatable {
+    /// Creates a store of an `Equatable` state: like ``init(initialState:reducers:middleware:historyLimit:)``, and
+    /// ``state`` skips a dispatch or transaction whose reducers left the state equal to the one it holds.
+    public convenience init(
+        initialState: State,
+        reducers: ReducerContainer = ReducerContainer(),
+        middleware: [Middleware<State>] = [],
+        historyLimit: Int = 100
+    ) {
+        self.init(
+            initialState: initialState, reducers: reducers, middleware: middleware, historyLimit: historyLimit,
+            appReducer: nil, stateEquality: { $0 == $1 })
+    }
+
+    /// Creates a store of an `Equatable` state with a VISPER-style app reducer; ``state`` skips a dispatch or
+    /// transaction that left the state equal.
+    public convenience init<R: AppReducer>(
+        initialState: State,
+        appReducer: R,
+        reducers: ReducerContainer = ReducerContainer(),
+        middleware: [Middleware<State>] = [],
+        historyLimit: Int = 100
+    ) where R.StateType == State {
+        self.init(
+            initialState: initialState, reducers: reducers, middleware: middleware, historyLimit: historyLimit,
+            appReducer: Self.reduceFunction(of: appReducer), stateEquality: { $0 == $1 })
     }
 }

@@ -13,6 +13,9 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
     case unhandledAction(type: String, state: String)
     /// ``Undo`` with an empty undo history: the state is unchanged.
     case nothingToUndo
+    /// An effect's work threw `error` and the effect has no error handler (see
+    /// ``Effect/run(id:cancelInFlight:priority:operation:catch:)``); it dispatched nothing more.
+    case effectFailed(effect: String, error: String)
     /// ``Redo`` with nothing undone to reapply: the state is unchanged.
     case nothingToRedo
 
@@ -26,6 +29,8 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
             return "undo did nothing: the history is empty (no undoable action since the start or the last clear)"
         case .nothingToRedo:
             return "redo did nothing: nothing was undone since the last undoable action"
+        case .effectFailed(let effect, let error):
+            return "\(effect) failed: \(error) (give the effect a catch: handler that dispatches a failure action)"
         }
     }
 }

@@ -23,7 +23,8 @@ extension Store {
     ///   - priority: `nil` for an ordinary subscriber. A priority subscriber is told before every ordinary one,
     ///     higher priorities first, and may dispatch: those actions are processed, and priority subscribers told
     ///     again about what they changed, before any ordinary subscriber is told about the settled state.
-    ///   - handler: Called with the value at `keyPath`: at once, then on each change.
+    ///   - initial: `false` to skip the current value: `handler` is first called on the next change.
+    ///   - handler: Called with the value at `keyPath`: at once (unless `initial` is `false`), then on each change.
     /// - Returns: The subscription; it ends on ``BrigadeReactive/SubscriptionReference/dispose()`` (from any thread) or with
     ///   its bag.
     @inlinable
@@ -31,17 +32,19 @@ extension Store {
     public func subscribe<Selection: Equatable>(
         _ keyPath: KeyPath<State, Selection> & Sendable,
         priority: Int? = nil,
+        initial: Bool = true,
         _ handler: @escaping (Selection) -> Void
     ) -> SubscriptionReference {
         let key = SelectionKey(selector: keyPath, priority: priority)
         let group = subscribers.group(for: key, canShare: !isDirty) {
             SelectionGroup(KeyPathAccess(keyPath), priority: priority, state: current)
         }
-        return subscribers.add(handler, to: group)
+        return subscribers.add(handler, to: group, initial: initial)
     }
 
     /// Subscribes `handler` to what `selector` computes from the state: it is called at once, then only when the
-    /// result changed, at most once per dispatch or transaction. See ``subscribe(_:priority:_:)``.
+    /// result changed, at most once per dispatch or transaction; `initial: false` skips the call with the current
+    /// result. See ``subscribe(_:priority:initial:_:)``.
     ///
     /// Each selector subscriber keeps its own selection. The selectors of one selection type and priority are kept
     /// side by side with their selections, so a round over subscribers whose selection did not change reads memory in
@@ -51,6 +54,7 @@ extension Store {
     public func subscribe<Selection: Equatable>(
         select selector: @escaping (State) -> Selection,
         priority: Int? = nil,
+        initial: Bool = true,
         _ handler: @escaping (Selection) -> Void
     ) -> SubscriptionReference {
         // The selector is user code: it runs before the column is looked up, so that whatever it does to the store's
@@ -60,20 +64,25 @@ extension Store {
         let column = subscribers.group(for: key, canShare: true) {
             SelectorColumn<State, Selection>(priority: priority)
         }
-        return subscribers.add(handler, selecting: selector, value: value, in: column)
+        return subscribers.add(handler, selecting: selector, value: value, in: column, initial: initial)
     }
 
     /// Subscribes `handler` to the whole state: called at once with the current state, then once per dispatch or
     /// transaction that ran a reducer (including the one under way when it subscribes from inside a transaction or a
-    /// priority round). See ``subscribe(_:priority:_:)``.
+    /// priority round); `initial: false` skips the call with the current state. See
+    /// ``subscribe(_:priority:initial:_:)``.
     @inlinable
     @discardableResult
-    public func subscribe(priority: Int? = nil, _ handler: @escaping (State) -> Void) -> SubscriptionReference {
+    public func subscribe(
+        priority: Int? = nil,
+        initial: Bool = true,
+        _ handler: @escaping (State) -> Void
+    ) -> SubscriptionReference {
         let key = SelectionKey(selector: SelectionKey.wholeState, priority: priority)
         let group = subscribers.group(for: key, canShare: !isDirty) {
             SelectionGroup(wholeStatePriority: priority, state: current)
         }
-        return subscribers.add(handler, to: group)
+        return subscribers.add(handler, to: group, initial: initial)
     }
 
     /// The number of active subscribers made with the store's `subscribe` methods.
@@ -599,9 +608,10 @@ final class StoreSubscribers<State> {
     @inlinable
     func add<Selection>(
         _ handler: @escaping (Selection) -> Void,
-        to group: SelectionGroup<State, Selection>
+        to group: SelectionGroup<State, Selection>,
+        initial: Bool = true
     ) -> SubscriptionReference {
-        add(SelectionSubscriber(disposals: disposals, handler), to: group)
+        add(SelectionSubscriber(disposals: disposals, handler), to: group, initial: initial)
     }
 
     /// Adds a subscriber calling `handler` with what `selector` selects to `column`, calls it once with `value`, the
@@ -611,20 +621,25 @@ final class StoreSubscribers<State> {
         _ handler: @escaping (Selection) -> Void,
         selecting selector: @escaping (State) -> Selection,
         value: Selection,
-        in column: SelectorColumn<State, Selection>
+        in column: SelectorColumn<State, Selection>,
+        initial: Bool = true
     ) -> SubscriptionReference {
         let entry = SelectionSubscriber(disposals: disposals, handler)
         column.append(entry, selecting: selector, value: value)
-        return add(entry, to: column)
+        return add(entry, to: column, initial: initial)
     }
 
+    /// Adds `entry` to `group`; tells it the current selection at once unless `initial` is `false`.
     @usableFromInline
-    func add(_ entry: StoreSubscriberEntry, to group: StateGroup<State>) -> SubscriptionReference {
+    func add(_ entry: StoreSubscriberEntry, to group: StateGroup<State>, initial: Bool = true) -> SubscriptionReference
+    {
         nextID &+= 1
         entry.id = nextID
         group.members.append(entry)
         count += 1
-        group.deliver(group, entry)
+        if initial {
+            group.deliver(group, entry)
+        }
         return SubscriptionReference(entry)
     }
 

@@ -13,13 +13,29 @@ import Testing
 /// await store.finish()
 /// ```
 ///
+/// Effects (see ``BrigadeRedux/Effect``) are tested the same way: the actions they dispatch are received, and
+/// ``receive(_:timeout:sourceLocation:assert:)`` waits for them (up to a timeout, never by sleeping). With a
+/// ``ManualClock`` as the `clock`, a debounce or a retry runs when the test advances the clock:
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let store = TestStore(initialState: SearchState(), clock: clock) { reducers in registerSearch(reducers) }
+/// await store.send(Search(query: "so")) { $0.query = "so" }
+/// await clock.waitForSleepers(1)
+/// clock.advance(by: .milliseconds(300))           // the debounce ends now
+/// await store.receive(SearchResults.self) { $0.results = ["soup"] }
+/// await store.finish()                            // fails if an effect is still running
+/// ```
+///
 /// - ``send(_:sourceLocation:assert:)`` dispatches an action and asserts the state change its own reducers made.
 /// - Actions dispatched meanwhile by middleware or by priority subscribers, and the changes of asynchronous reducers,
 ///   are *received*: each must be asserted with ``receive(_:sourceLocation:assert:)`` or
 ///   ``receiveAsyncChange(of:sourceLocation:assert:)``, in order.
 /// - Exhaustive by default: a change the test did not assert fails, with a field-level diff. With
 ///   ``Exhaustivity/off`` only the fields the test sets are checked.
-/// - ``finish(sourceLocation:)`` fails for anything received but not asserted.
+/// - ``finish(timeout:sourceLocation:)`` waits for the running effects, then fails for anything received but not
+///   asserted and for each effect still running, unless the test called ``skipInFlightEffects()``.
+/// - ``expectCancelled(id:sourceLocation:)`` asserts that the work of an identity was cancelled.
 /// - Failures are Swift Testing issues at the caller's source location, or XCTest failures (``FailureReporter``).
 @MainActor
 public final class TestStore<State: Sendable & Equatable> {
@@ -41,6 +57,10 @@ public final class TestStore<State: Sendable & Equatable> {
     public private(set) var assertedState: State
     private var events: [Event] = []
     private var isFinished = false
+    /// The identities of the effects cancelled and not yet asserted, oldest first.
+    private var cancelled: [AnyHashable] = []
+    /// The test's wait for the next received action, effect end or deadline.
+    private var signal: CheckedContinuation<Void, Never>?
 
     private struct Event {
         let description: String
@@ -53,13 +73,19 @@ public final class TestStore<State: Sendable & Equatable> {
     /// - Parameters:
     ///   - initialState: The state the store starts from.
     ///   - middleware: The store's middleware.
+    ///   - clock: The clock the store's effects wait on (``BrigadeRedux/Store/effectClock``), usually a
+    ///     ``ManualClock``; the store's continuous clock when `nil`.
     ///   - reducers: Registers the reducers under test.
     public convenience init(
         initialState: State,
         middleware: [Middleware<State>] = [],
+        clock: (any Clock<Duration>)? = nil,
         reducers: (ReducerContainer) -> Void
     ) {
         let store = Store(initialState: initialState, middleware: middleware)
+        if let clock {
+            store.effectClock = clock
+        }
         reducers(store.reducers)
         self.init(store: store)
     }
@@ -71,15 +97,26 @@ public final class TestStore<State: Sendable & Equatable> {
         store.reductionObserver = { [weak self] event in
             self?.record(event)
         }
+        store.effectObserver = { [weak self] event in
+            self?.record(event)
+        }
     }
 
     isolated deinit {
+        let location = SourceLocation(
+            fileID: "BrigadeTesting/TestStore.swift", filePath: #filePath, line: #line, column: 1)
         if !isFinished, !events.isEmpty {
             reporter.fail(
                 "the test ended with \(events.count) received action(s) not asserted: "
                     + events.map(\.description).joined(separator: ", "),
-                at: SourceLocation(
-                    fileID: "BrigadeTesting/TestStore.swift", filePath: #filePath, line: #line, column: 1))
+                at: location)
+        }
+        if !isFinished, store.runningEffectCount > 0 {
+            reporter.fail(
+                "the test ended with \(store.runningEffectCount) effect(s) still running: "
+                    + store.runningEffects.map(\.description).joined(separator: ", "),
+                at: location)
+            store.cancelAllEffects()
         }
     }
 
@@ -110,15 +147,25 @@ public final class TestStore<State: Sendable & Equatable> {
         check(own?.state ?? assertedState, update, step: "sending \(A.self)", at: sourceLocation)
     }
 
-    /// Asserts the next received action: an action of type `type` dispatched by middleware or a priority subscriber,
-    /// and the change its reducers made.
+    /// Asserts the next received action: an action of type `type` dispatched by an effect, middleware or a priority
+    /// subscriber, and the change its reducers made.
+    ///
+    /// When nothing was received yet and effects are running, waits until one of them dispatches, up to `timeout`;
+    /// fails at once when nothing was received and no effect runs.
     public func receive<A: Action>(
         _ type: A.Type,
+        timeout: Duration = .seconds(1),
         sourceLocation: SourceLocation = #_sourceLocation,
         assert update: ((inout State) throws -> Void)? = nil
     ) async {
+        await waitWhileEffectsRun(timeout: timeout) { !self.events.isEmpty }
         guard let event = events.first else {
-            reporter.fail("expected to receive \(A.self), but nothing was received", at: sourceLocation)
+            let running = store.runningEffects.map(\.description)
+            reporter.fail(
+                "expected to receive \(A.self), but nothing was received"
+                    + (running.isEmpty
+                        ? "" : " within \(timeout) while running: " + running.joined(separator: ", ")),
+                at: sourceLocation)
             return
         }
         events.removeFirst()
@@ -150,8 +197,30 @@ public final class TestStore<State: Sendable & Equatable> {
         check(event.state, update, step: "the async change of \(A.self)", at: sourceLocation)
     }
 
-    /// Ends the test: fails for each received action or change not asserted.
-    public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+    /// Asserts that the work of identity `id` was cancelled (by an action's ``BrigadeRedux/Effect/cancel(id:)``, a
+    /// new effect's `cancelInFlight`, a disposed subscription or the store) since the test store was made or the
+    /// last assertion of that cancellation. Nothing the cancelled work sends afterwards reaches the state; work of the
+    /// same identity started later (by `cancelInFlight`) is not affected.
+    public func expectCancelled(id: some Hashable & Sendable, sourceLocation: SourceLocation = #_sourceLocation) {
+        let key = AnyHashable(id)
+        if let index = cancelled.firstIndex(of: key) {
+            cancelled.remove(at: index)
+        } else {
+            reporter.fail("expected the effect \(id) to be cancelled, but it was not", at: sourceLocation)
+        }
+    }
+
+    /// Cancels the effects still running, so that ``finish(timeout:sourceLocation:)`` does not fail for them: for a
+    /// test that checks only the start of long-running work (a stream of updates, a timer).
+    public func skipInFlightEffects() {
+        store.cancelAllEffects()
+        cancelled.removeAll()
+    }
+
+    /// Ends the test: waits up to `timeout` for the running effects to end, then fails for each received action or
+    /// change not asserted, and for each effect still running (which it cancels).
+    public func finish(timeout: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation) async {
+        await waitWhileEffectsRun(timeout: timeout) { false }
         isFinished = true
         if !events.isEmpty {
             reporter.fail(
@@ -159,11 +228,59 @@ public final class TestStore<State: Sendable & Equatable> {
                 at: sourceLocation)
             events.removeAll()
         }
+        if store.runningEffectCount > 0 {
+            reporter.fail(
+                "\(store.runningEffectCount) effect(s) still running after \(timeout): "
+                    + store.runningEffects.map(\.description).joined(separator: ", ")
+                    + " (let them end, cancel them, or call skipInFlightEffects())",
+                at: sourceLocation)
+            store.cancelAllEffects()
+        }
+    }
+
+    // MARK: - Waiting
+
+    /// Returns when `isDone` holds, when no effect runs, or after `timeout`: wakes on each received action and each
+    /// effect's end, never by polling.
+    private func waitWhileEffectsRun(timeout: Duration, until isDone: () -> Bool) async {
+        guard !isDone(), store.runningEffectCount > 0 else { return }
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        let timer = Task { @MainActor [weak self] in
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            self?.wake()
+        }
+        defer { timer.cancel() }
+        // The timer wakes the test at or after the deadline, so checking the time before each wait loses no wake.
+        while !isDone(), store.runningEffectCount > 0, ContinuousClock.now < deadline {
+            await withCheckedContinuation { continuation in
+                signal = continuation
+            }
+        }
+    }
+
+    private func wake() {
+        let waiting = signal
+        signal = nil
+        waiting?.resume()
     }
 
     // MARK: - Checking
 
+    private func record(_ event: EffectEvent) {
+        switch event {
+        case .started:
+            break
+        case .cancelled(_, let id):
+            if let id {
+                cancelled.append(id)
+            }
+        case .finished:
+            wake()
+        }
+    }
+
     private func record(_ event: ReductionEvent<State>) {
+        defer { wake() }
         switch event {
         case .action(let action, let state):
             events.append(

@@ -26,6 +26,38 @@ struct ObservablePropertyTests {
         subscription.dispose()
     }
 
+    @Test("a subscriber that skips the current value is told only the values set after it subscribed")
+    func skipCurrentValue() {
+        let property = ObservableProperty(7)
+        let recorder = Recorder<Int>()
+        let subscription = property.subscribe(initial: false, recorder.record)
+        #expect(recorder.values.isEmpty)
+        property.value = 8
+        property.value = 9
+        #expect(recorder.values == [8, 9])
+        subscription.dispose()
+        property.value = 10
+        #expect(recorder.values == [8, 9])
+    }
+
+    @Test("a subscriber that skips the current value, added from inside a delivery, gets only later values")
+    func skipCurrentValueDuringDelivery() {
+        let property = ObservableProperty(0)
+        let recorder = Recorder<Int>()
+        let bag = SubscriptionReferenceBag()
+        property.subscribe { value in
+            if value == 1 {
+                property.subscribe(initial: false, recorder.record).add(to: bag)
+                property.value = 2
+            }
+        }.add(to: bag)
+        property.value = 1
+        #expect(recorder.values == [2])
+        property.readOnly.subscribe(initial: false) { recorder.record($0 * 100) }.add(to: bag)
+        property.value = 3
+        #expect(recorder.values == [2, 3, 300])
+    }
+
     @Test("a subscriber is told before the setter returns, in subscription order")
     func subscriptionOrder() {
         let property = ObservableProperty("a")

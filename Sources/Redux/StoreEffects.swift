@@ -1,0 +1,103 @@
+import BrigadeCore
+import BrigadeReactive
+
+extension Store {
+    /// Starts `effect` for a presenter or a feature: the work runs in its own task and what it sends is dispatched
+    /// like the effects reducers return.
+    ///
+    /// ```swift
+    /// // in a presenter that keeps `bag` for as long as its screen is shown
+    /// store.run(.run(id: TasksLoad()) { send in
+    ///     await send(TasksLoaded(tasks: try await api.tasks()))
+    /// }).add(to: bag)  // the load ends with the screen
+    /// ```
+    ///
+    /// - Returns: A subscription that cancels the work when it is disposed (from any thread) or when the
+    ///   ``BrigadeReactive/SubscriptionReferenceBag`` it was added to goes away: work started for a screen ends with
+    ///   the screen. Dropping the subscription without disposing it leaves the work running until it ends, it is
+    ///   cancelled, or the store goes.
+    @discardableResult
+    public func run(_ effect: Effect) -> SubscriptionReference {
+        guard runsEffects else {
+            return SubscriptionReference(onDispose: {})
+        }
+        let records = effects.start(effect, startedBy: "Store.run", clock: effectClock)
+        return SubscriptionReference {
+            for record in records {
+                record.cancel()
+            }
+        }
+    }
+
+    /// Cancels every running effect whose identity is `id`, as the effect ``Effect/cancel(id:)`` does: nothing they
+    /// send afterwards is dispatched.
+    public func cancelEffects(id: some Hashable & Sendable) {
+        effects.cancel(EffectID(id))
+    }
+
+    /// Cancels every running effect.
+    public func cancelAllEffects() {
+        effects.cancelAll()
+    }
+
+    /// Whether an effect of identity `id` is running and not cancelled.
+    public func isRunningEffect(id: some Hashable & Sendable) -> Bool {
+        effects.isRunning(EffectID(id))
+    }
+
+    /// The number of effects whose work has not ended, cancelled ones included until their task returns.
+    public var runningEffectCount: Int {
+        effects.count
+    }
+
+    /// The effects whose work has not ended, oldest first.
+    public var runningEffects: [EffectOrigin] {
+        effects.runningOrigins
+    }
+
+    /// Returns once no effect is running: those running now, and those they start through the actions they send.
+    /// A test awaits it instead of sleeping; cancelling the waiting task makes it return at once.
+    public func effectsFinished() async {
+        await effects.waitUntilIdle()
+    }
+
+    /// The effect of the action being dispatched, when an effect sent it; `nil` otherwise.
+    public var currentEffect: EffectOrigin? {
+        dispatchingEffect
+    }
+
+    /// Observes effects, for BrigadeTesting's `TestStore`.
+    package var effectObserver: ((EffectEvent) -> Void)? {
+        get { effects.observer }
+        set { effects.observer = newValue }
+    }
+
+    func connectEffects() {
+        effects.deliver = { [weak self] action, record in
+            self?.dispatch(action, from: record.origin)
+        }
+        effects.reportFailure = { [weak self] origin, error in
+            self?.report(.effectFailed(effect: origin.description, error: "\(error)"))
+        }
+    }
+
+    /// Dispatches `action`, sent by the effect `origin`.
+    func dispatch(_ action: any Action, from origin: EffectOrigin) {
+        let outer = dispatchingEffect
+        dispatchingEffect = origin
+        dispatch(action)
+        dispatchingEffect = outer
+    }
+
+    /// Starts the effects the reducers of an action of type `A` returned.
+    @usableFromInline
+    func startPendingEffects<A: Action>(of _: A.Type) {
+        let pending = reducers.pendingEffects
+        reducers.pendingEffects.removeAll()
+        guard runsEffects else { return }
+        let startedBy = String(describing: A.self)
+        for effect in pending {
+            effects.start(effect, startedBy: startedBy, clock: effectClock)
+        }
+    }
+}
