@@ -321,7 +321,8 @@ public struct Resolver: Sendable {
 public enum KitchenError: Error, Equatable, CustomStringConvertible {
     /// A type in the chain is not registered.
     case notRegistered(chain: [String])
-    /// Resolving the chain came back to a type already being made.
+    /// Resolving the chain came back to a registration already being made: on this thread, or by a thread that waits,
+    /// directly or through others, for this one. The chain runs from the first type asked for round the cycle.
     case cycle(chain: [String])
     /// A factory threw, or made a value of the wrong type.
     case factoryFailed(chain: [String], underlying: String)
