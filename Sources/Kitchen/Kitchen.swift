@@ -19,7 +19,7 @@ import BrigadeReactive
 ///
 /// Thread-safe. Each shared instance is made under its own once-cell; once the kitchen is sealed, resolving a
 /// shared instance already made reads an immutable table without a lock (on iOS 18, macOS 15 and Linux; a lock and
-/// a dictionary lookup before).
+/// a dictionary lookup before). A dependency cycle is an error on every thread, never a hang (``resolve(_:)``).
 public final class Kitchen: Sendable {
     /// How many instances a registration makes.
     public enum Scope: Sendable {
@@ -145,9 +145,14 @@ public final class Kitchen: Sendable {
     /// The instance of `type`: the shared one (made now if it is the first use), or a new transient one.
     ///
     /// Each shared instance is made under its own once-cell: a factory blocks only the callers of its own service,
-    /// and two threads racing for one service get the one instance, made once. A factory that resolves, on its
-    /// own thread, a type that is being made there (through its resolver or through a captured kitchen) gets
-    /// ``KitchenError/cycle(chain:)``.
+    /// and two threads racing for one service get the one instance, made once.
+    ///
+    /// A cycle is ``KitchenError/cycle(chain:)`` on every thread, never a wait that does not end: a factory that
+    /// resolves, through its resolver or a captured kitchen, a registration being made on its own thread; and a
+    /// thread that would wait for a shared instance whose maker is itself waiting, directly or through other
+    /// threads, for an instance this thread is making (two services that need each other, resolved at the same
+    /// moment from two threads). Only a real cycle is one: a chain is the registrations being made on one thread, so
+    /// the same type from another kitchen, or a resolver kept past its factory and used later, is no cycle.
     /// - Throws: ``KitchenError/notRegistered(chain:)``, ``KitchenError/cycle(chain:)`` or
     ///   ``KitchenError/factoryFailed(chain:underlying:)``, each naming the chain of types that led there.
     @inlinable
@@ -164,7 +169,7 @@ public final class Kitchen: Sendable {
         if let made = madeInstance(for: key) as? Instance<Service> {
             return made.service
         }
-        return try resolve(type, chain: nil)
+        return try resolveSlowly(type)
     }
 
     /// The shared instance made for `key` if the kitchen is sealed and `key` was registered as `serviceType` (so the
@@ -189,29 +194,31 @@ public final class Kitchen: Sendable {
         return registration.cell.instance
     }
 
-    /// Resolves `type` with `chain` the types being made that asked for it; `nil` takes the chain of the types
-    /// this thread is making now.
+    /// Resolves `type` as part of the resolution this thread is in: the chain of the factories running on it.
     @usableFromInline
-    func resolve<Service>(_ type: Service.Type, chain: [Link]?) throws(KitchenError) -> Service {
-        let key = ObjectIdentifier(type)
-        let registration = state.withLock { $0.registrations[key] }
+    func resolveSlowly<Service>(_ type: Service.Type) throws(KitchenError) -> Service {
+        let registration = state.withLock { $0.registrations[ObjectIdentifier(type)] }
         if let registration, registration.scope == .shared, let made = registration.cell.instance,
             let service = Self.service(of: made, as: type)
         {
             return service
         }
-        let chain = chain ?? ResolutionChain.current
-        let path = chain + [Link(type: key, name: registration?.name ?? Self.name(of: type))]
-        if chain.contains(where: { $0.type == key }) {
-            throw .cycle(chain: path.map(\.name))
-        }
+        let chain = ResolutionChain.current
+        let link = Link(
+            registration: registration.map { ObjectIdentifier($0.cell) },
+            name: registration?.name ?? Self.name(of: type)
+        )
+        let path = chain + [link]
         guard let registration else {
             throw .notRegistered(chain: path.map(\.name))
+        }
+        if chain.contains(where: { $0.registration == link.registration }) {
+            throw .cycle(chain: path.map(\.name))
         }
         if registration.scope == .transient {
             return try make(type, with: registration, path: path)
         }
-        let made = try registration.cell.value { () throws(KitchenError) -> SharedInstance in
+        let made = try registration.cell.value(for: path) { () throws(KitchenError) -> SharedInstance in
             let made = try make(with: registration, path: path)
             guard let instance = registration.share(made) else {
                 throw .factoryFailed(chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made))")
@@ -250,7 +257,7 @@ public final class Kitchen: Sendable {
         let made: any Sendable
         do {
             made = try ResolutionChain.making(path) {
-                try registration.factory(Resolver(kitchen: self, chain: path))
+                try registration.factory(Resolver(kitchen: self))
             }
         } catch let error as KitchenError {
             throw error
@@ -260,10 +267,13 @@ public final class Kitchen: Sendable {
         return made
     }
 
-    /// One type in a chain of resolutions.
+    /// One registration in a chain of resolutions: two links are the same registration only when they are the
+    /// same registration of the same kitchen, whatever their types.
     @usableFromInline
     struct Link: Sendable {
-        let type: ObjectIdentifier
+        /// The registration's once-cell, which only it has; `nil` for a type that is not registered.
+        let registration: ObjectIdentifier?
+        /// The type's name, for errors.
         let name: String
     }
 
@@ -288,20 +298,22 @@ public final class Kitchen: Sendable {
     }
 }
 
-/// What a factory resolves its dependencies from: the kitchen, plus the chain of types being made, for errors
-/// and cycle detection.
+/// What a factory resolves its dependencies from: its kitchen.
+///
+/// A resolution belongs to the thread it runs on, and its chain (for errors and cycles) is the factories running on
+/// that thread. So a resolver used inside its factory continues the factory's resolution, while one kept past its
+/// factory (to resolve lazily, or to close a cycle after both services are made) and used later, or used on
+/// another thread, starts a fresh resolution there: it carries no chain of its own.
 public struct Resolver: Sendable {
     private let kitchen: Kitchen
-    private let chain: [Kitchen.Link]
 
-    fileprivate init(kitchen: Kitchen, chain: [Kitchen.Link]) {
+    fileprivate init(kitchen: Kitchen) {
         self.kitchen = kitchen
-        self.chain = chain
     }
 
     /// Resolves a dependency; see ``Kitchen/resolve(_:)``.
     public func resolve<Service>(_ type: Service.Type = Service.self) throws(KitchenError) -> Service {
-        try kitchen.resolve(type, chain: chain)
+        try kitchen.resolve(type)
     }
 }
 
@@ -309,7 +321,8 @@ public struct Resolver: Sendable {
 public enum KitchenError: Error, Equatable, CustomStringConvertible {
     /// A type in the chain is not registered.
     case notRegistered(chain: [String])
-    /// Resolving the chain came back to a type already being made.
+    /// Resolving the chain came back to a registration already being made: on this thread, or by a thread that waits,
+    /// directly or through others, for this one. The chain runs from the first type asked for round the cycle.
     case cycle(chain: [String])
     /// A factory threw, or made a value of the wrong type.
     case factoryFailed(chain: [String], underlying: String)

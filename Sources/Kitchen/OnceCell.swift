@@ -1,4 +1,4 @@
-import Foundation
+import BrigadeReactive
 
 /// A made shared instance, its type erased; ``Instance`` keeps it typed, so reading it back is a class check.
 protocol AnyInstance: AnyObject {
@@ -32,18 +32,11 @@ extension Instance: AnyInstance {
 }
 
 /// Where one registration's shared instance is made and kept: made once, by the first caller, while later callers
-/// of this cell (and only of this cell) wait for it. A failed factory leaves the cell empty, and the next caller
-/// tries again.
-final class OnceCell: @unchecked Sendable {
-    private enum State {
-        case empty
-        case making
-        case made(SharedInstance)
-    }
-
-    // `condition`'s lock guards `state`; `condition` is broadcast, under its lock, whenever `state` leaves `.making`.
-    private let condition = NSCondition()
-    private var state = State.empty
+/// of this cell (and only of this cell) wait for it, unless waiting would close a cycle (``WaitForGraph``). A failed
+/// factory leaves the cell empty, and the next caller tries again.
+final class OnceCell: Sendable {
+    /// The instance once it is made; written once, by ``WaitForGraph`` while it holds its own lock.
+    private let made = Locked<SharedInstance?>(nil)
     /// The instance again, for the lock-free reads of a sealed kitchen: a ``PublishedSlot`` where the
     /// Synchronization module is available, else `nil`.
     let published: (any AnyObject & Sendable)?
@@ -59,49 +52,44 @@ final class OnceCell: @unchecked Sendable {
 
     /// The instance, if it is made.
     var instance: SharedInstance? {
-        condition.lock()
-        defer { condition.unlock() }
-        if case .made(let instance) = state {
-            return instance
-        }
-        return nil
+        made.withLock { $0 }
+    }
+
+    /// Keeps `instance` as the cell's; only ``WaitForGraph`` calls this, once, under its lock.
+    func keep(_ instance: SharedInstance) {
+        made.withLock { $0 = instance }
     }
 
     /// The instance: made now by `make` if no one made it yet, or awaited while another thread makes it.
-    func value(_ make: () throws(KitchenError) -> SharedInstance) throws(KitchenError) -> SharedInstance {
-        condition.lock()
-        while true {
-            switch state {
-            case .made(let instance):
-                condition.unlock()
-                return instance
-            case .making:
-                condition.wait()
-                continue
-            case .empty:
-                state = .making
-            }
+    ///
+    /// - Parameters:
+    ///   - path: The chain of the resolution asking, ending with this cell's registration.
+    ///   - make: Makes the instance, on this thread.
+    /// - Throws: ``KitchenError/cycle(chain:)`` when the thread making the instance is, through the cells it waits
+    ///   for, waiting for this resolution; what `make` throws.
+    func value(
+        for path: [Kitchen.Link],
+        _ make: () throws(KitchenError) -> SharedInstance
+    ) throws(KitchenError) -> SharedInstance {
+        switch WaitForGraph.shared.start(making: self, for: path) {
+        case .made(let instance):
+            return instance
+        case .cycle(let chain):
+            throw .cycle(chain: chain)
+        case .making:
             break
         }
-        condition.unlock()
         let made: SharedInstance
         do {
             made = try make()
         } catch {
-            settle(.empty)
+            WaitForGraph.shared.finish(making: self, with: nil)
             throw error
         }
-        settle(.made(made))
+        WaitForGraph.shared.finish(making: self, with: made)
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let slot = published as? PublishedSlot {
             slot.publish(made)
         }
         return made
-    }
-
-    private func settle(_ outcome: State) {
-        condition.lock()
-        state = outcome
-        condition.broadcast()
-        condition.unlock()
     }
 }

@@ -6,9 +6,13 @@ import Glibc
 import Musl
 #endif
 
-/// The types each thread is making now, outermost first: what lets the kitchen see a factory resolve, through a
-/// kitchen it captured rather than its resolver, a type it is itself making (a cycle, which would otherwise recurse
-/// until the stack overflows). Factories are synchronous, so a factory runs on one thread from start to end.
+/// The registrations each thread is making now, outermost first, in every kitchen: what lets the kitchen see a
+/// factory resolve, through its resolver or a kitchen it captured, a registration it is itself making (a cycle, which
+/// would otherwise recurse until the stack overflows). Factories are synchronous, so a factory runs on one thread
+/// from start to end, and the chain of a thread is exactly the factories running on it.
+///
+/// Not a `@TaskLocal`: a task made inside a factory (`Task { }`) inherits the task-locals of the moment, so a chain
+/// kept there would outlive its factory and turn a later resolution into a false cycle.
 enum ResolutionChain {
     /// The chain of the current thread; empty outside every factory.
     static var current: [Kitchen.Link] {
