@@ -96,9 +96,7 @@ extension DefaultWireframe {
     ///   ``WireframeError/emptyParameter(pattern:name:)`` when a parameter of the pattern is empty text (its URL
     ///   would show another route).
     public func url(for route: RouteDescription) throws(WireframeError) -> URL {
-        let named = Set((try? RoutePattern(route.pattern))?.parameterNames ?? [])
-        let query = route.parameters.filter { !named.contains($0.key) }
-        return try url(forPattern: route.pattern, parameters: route.routeParameters, query: query)
+        try url(forPattern: route.pattern, parameters: route.routeParameters)
     }
 
     /// The URLs of `routes`, in order: a navigation path saved as links, for state restoration with

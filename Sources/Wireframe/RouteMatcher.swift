@@ -52,11 +52,16 @@ public final class RouteMatcher {
         Dictionary(registered.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The registered pattern written as `text`, if any.
+    func pattern(_ text: String) -> RoutePattern? {
+        registered.first { $0.text == text }
+    }
+
     /// Registers `pattern`. Registering the same text again does nothing.
     /// - Throws: ``WireframeError/conflictingPattern(pattern:existing:)`` when another pattern already matches one of
     ///   the same URL shapes; nothing is registered then.
     public func add(_ pattern: RoutePattern) throws(WireframeError) {
-        let scheme = pattern.scheme
+        let scheme = pattern.scheme.map { scheme in pattern.host.map { scheme + "://" + $0 } ?? scheme }
         let root = scheme.map { schemes[$0] ?? Node(run: []) } ?? anyScheme
         let variants = pattern.variants
         let keyed = variants.map { $0.map(key) }
@@ -88,32 +93,52 @@ public final class RouteMatcher {
     }
 
     /// Matches a path such as `/menu/soup?size=large`: everything after `?` is read as query items.
-    public func match(path: String, scheme: String? = nil) -> RouteMatch? {
+    /// - Parameters:
+    ///   - path: The path, with its query.
+    ///   - scheme: The URL's scheme, if any: patterns of that scheme are tried before those of any scheme.
+    ///   - host: The host of an http(s) URL, if any: patterns of that scheme and host are tried first, then those
+    ///     of the scheme without a host, then those of any scheme.
+    public func match(path: String, scheme: String? = nil, host: String? = nil) -> RouteMatch? {
         let utf8 = path.utf8
+        let scheme = scheme?.lowercased()
+        let hostRoot = scheme.flatMap { scheme in host.map { scheme + "://" + HostName.ascii($0) } }
         guard let query = utf8.firstIndex(of: UInt8(ascii: "?")) else {
-            return match(pathPart: Substring(path), prefix: nil, scheme: scheme, query: nil)
+            return match(pathPart: Substring(path), prefix: nil, scheme: scheme, hostRoot: hostRoot, query: nil)
         }
         return match(
-            pathPart: path[..<query], prefix: nil, scheme: scheme, query: path[utf8.index(after: query)...])
+            pathPart: path[..<query], prefix: nil, scheme: scheme, hostRoot: hostRoot,
+            query: path[utf8.index(after: query)...])
     }
 
     /// Matches `url`. For a scheme other than http(s), the host is the first segment: `bistro://menu/3` is
-    /// `/menu/3`.
+    /// `/menu/3`. For http(s), patterns naming the URL's host are tried first (hosts compared lowercased, Punycode
+    /// and Unicode alike), then those of the scheme that name no host, then those of any scheme.
     public func match(url: URL) -> RouteMatch? {
         let scheme = url.scheme?.lowercased()
         let path = url.path(percentEncoded: true)
         var prefix: Substring?
-        if let scheme, scheme != "http", scheme != "https", let host = url.host(percentEncoded: true), !host.isEmpty {
+        var hostRoot: String?
+        if let scheme, scheme == "http" || scheme == "https" {
+            if let host = url.host(percentEncoded: false), !host.isEmpty {
+                hostRoot = scheme + "://" + HostName.ascii(host)
+            }
+        } else if scheme != nil, let host = url.host(percentEncoded: true), !host.isEmpty {
             prefix = Substring(host)
         }
         return match(
-            pathPart: Substring(path), prefix: prefix, scheme: scheme,
+            pathPart: Substring(path), prefix: prefix, scheme: scheme, hostRoot: hostRoot,
             query: url.query(percentEncoded: true).map { Substring($0) })
     }
 
     /// Splits the path on `/` (bytes, not characters: `/` never occurs inside a multi-byte character) into a
     /// temporary buffer, walks the trie, and builds the parameters of the endpoint found.
-    private func match(pathPart: Substring, prefix: Substring?, scheme: String?, query: Substring?) -> RouteMatch? {
+    private func match(
+        pathPart: Substring,
+        prefix: Substring?,
+        scheme: String?,
+        hostRoot: String?,
+        query: Substring?
+    ) -> RouteMatch? {
         let capacity = pathPart.utf8.count / 2 + 2
         return withUnsafeTemporaryAllocation(of: Substring.self, capacity: capacity) { buffer in
             var count = 0
@@ -142,7 +167,10 @@ public final class RouteMatcher {
             let segments = UnsafeBufferPointer(rebasing: buffer.prefix(count))
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: count + 1) { captures in
                 var found: (endpoint: Int32, wildcardStart: Int, captured: Int)?
-                if let scheme, let root = schemes[scheme] {
+                if let hostRoot, let root = schemes[hostRoot] {
+                    found = find(root, segments, captures)
+                }
+                if found == nil, let scheme, let root = schemes[scheme] {
                     found = find(root, segments, captures)
                 }
                 if found == nil {

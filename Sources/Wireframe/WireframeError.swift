@@ -42,6 +42,15 @@ public enum WireframeError: Error, CustomStringConvertible {
     /// Reverse routing: a parameter (or a wildcard segment, named `*`) is empty text; its segment would vanish and
     /// the URL would be matched by another pattern (`/notes/:id` with an empty id is `/notes/`, the list).
     case emptyParameter(pattern: String, name: String)
+    /// Reverse routing: a parameter of an optional group is given without another parameter of that group
+    /// (`/orders(/:id/:line)` with only `id`); the group could not be written, and the value would be lost.
+    case incompleteOptionalGroup(pattern: String, given: String, missing: String)
+    /// Reverse routing: the URL built for `pattern` would be routed to `winner`, which takes precedence (a value
+    /// equal to a literal of another pattern: `/:tab` with `new` beside `/new`).
+    case builtURLRoutesElsewhere(pattern: String, url: String, winner: String)
+    /// Reverse routing: routing the URL built for `pattern` would not give back the values it was built from (for
+    /// the reason given: a value another part of the pattern would take, a parameter that is not text).
+    case builtURLDoesNotRoundTrip(pattern: String, url: String, reason: String)
     /// Reverse routing: the pattern is not registered.
     case unknownPattern(String)
     /// A string that is not a URL.
@@ -94,6 +103,15 @@ public enum WireframeError: Error, CustomStringConvertible {
         case .emptyParameter(let pattern, let name):
             return "cannot build a URL from pattern '\(pattern)': parameter '\(name)' is empty, and a URL without its "
                 + "segment would show another route"
+        case .incompleteOptionalGroup(let pattern, let given, let missing):
+            return "cannot build a URL from pattern '\(pattern)': parameter '\(given)' is in an optional group whose "
+                + "parameter '\(missing)' is not given, so the group cannot be written"
+        case .builtURLRoutesElsewhere(let pattern, let url, let winner):
+            return "cannot build a URL from pattern '\(pattern)': '\(url)' would show pattern '\(winner)', which "
+                + "takes precedence"
+        case .builtURLDoesNotRoundTrip(let pattern, let url, let reason):
+            return "cannot build a URL from pattern '\(pattern)': routing '\(url)' would not give its values back "
+                + "(\(reason))"
         case .unknownPattern(let pattern):
             return "pattern '\(pattern)' is not registered"
         case .invalidURL(let text):
