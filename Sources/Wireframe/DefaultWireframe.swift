@@ -229,10 +229,46 @@ public final class DefaultWireframe: Wireframe {
     ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
     ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator threw.
     public func route(stack urls: [URL], animated: Bool = false) async throws {
-        guard let top = urls.last else { return }
+        try await restore(stack: urls, modals: [], animated: animated)
+    }
+
+    /// Restores a saved ``NavigationState``: the navigation stack and the modals above it, made and shown as
+    /// ``route(stack:animated:)`` makes and shows a stack (atomically, nothing shown when one URL fails), through the
+    /// navigator's ``BrigadeCore/Navigator/setStack(_:modals:animated:)`` (one transition on ``HeadlessNavigator``).
+    /// Option providers run with `.root`/`.push` for the stack and `.modal` for the modals.
+    /// - Throws: The errors of ``route(stack:animated:)``.
+    public func route(state: NavigationState, animated: Bool = false) async throws {
+        try await restore(stack: state.stack, modals: state.modals, animated: animated)
+    }
+
+    /// The navigation state on screen as links, for ``route(state:animated:)``: the URL of each controller's route
+    /// (its pattern, its parameters, its query items and the values a caller gave, as text), built by
+    /// ``url(forPattern:parameters:query:)`` and so checked to route back to the same pattern and values.
+    /// - Throws: ``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``,
+    ///   ``WireframeError/controllerNotRouted(controller:)`` for a controller shown without routing, or the error
+    ///   of ``url(forPattern:parameters:query:)`` for a route that has no URL that routes back to it.
+    public func navigationState() throws -> NavigationState {
+        let navigator = try requireNavigator("save the navigation state")
+        func urls(_ controllers: [any Controller]) throws -> [URL] {
+            try controllers.map { controller in
+                guard let result = controller.attachments.routeResult else {
+                    throw WireframeError.controllerNotRouted(controller: String(describing: type(of: controller)))
+                }
+                return try url(forPattern: result.routePattern, parameters: result.parameters)
+            }
+        }
+        return NavigationState(stack: try urls(navigator.stack), modals: try urls(navigator.modalStack))
+    }
+
+    /// Makes every controller of `urls` and `modals`, then shows them in one call to the navigator.
+    private func restore(stack urls: [URL], modals: [URL], animated: Bool) async throws {
+        guard let top = modals.last ?? urls.last else { return }
         var planned: [(result: RouteResult, provider: any ControllerProvider)] = []
-        for (index, url) in urls.enumerated() {
-            let option = RoutingOption(index == 0 ? .root : .push, animated: animated && index == urls.count - 1)
+        let all = urls + modals
+        for (index, url) in all.enumerated() {
+            let presentation: RoutingOption.Presentation =
+                index >= urls.count ? .modal : index == 0 ? .root : .push
+            let option = RoutingOption(presentation, animated: animated && index == all.count - 1)
             let result = try routeResult(url: url, option: option)
             guard case .provider(let provider) = handler(for: result) else {
                 throw WireframeError.noController(url: url, pattern: result.routePattern)
@@ -240,7 +276,7 @@ public final class DefaultWireframe: Wireframe {
             planned.append((result, provider))
         }
         let navigator = try requireNavigator(
-            "route the stack [" + urls.map(\.absoluteString).joined(separator: ", ") + "]")
+            "route the stack [" + all.map(\.absoluteString).joined(separator: ", ") + "]")
         var controllers: [any Controller] = []
         for (result, provider) in planned {
             controllers.append(try makeController(result, provider: provider))
@@ -254,7 +290,13 @@ public final class DefaultWireframe: Wireframe {
             }
         }
         try await wrapping(top) {
-            try await navigator.setStack(controllers, animated: animated)
+            if modals.isEmpty {
+                try await navigator.setStack(controllers, animated: animated)
+            } else {
+                try await navigator.setStack(
+                    Array(controllers.prefix(urls.count)), modals: Array(controllers.dropFirst(urls.count)),
+                    animated: animated)
+            }
         }
         for (index, (result, _)) in planned.enumerated() {
             for entry in observersOf[index] {

@@ -51,6 +51,8 @@ public enum WireframeError: Error, CustomStringConvertible {
     /// Reverse routing: routing the URL built for `pattern` would not give back the values it was built from (for
     /// the reason given: a value another part of the pattern would take, a parameter that is not text).
     case builtURLDoesNotRoundTrip(pattern: String, url: String, reason: String)
+    /// Saving the navigation state: a controller on screen was shown without routing, so it has no URL.
+    case controllerNotRouted(controller: String)
     /// Reverse routing: the pattern is not registered.
     case unknownPattern(String)
     /// A string that is not a URL.
@@ -112,6 +114,8 @@ public enum WireframeError: Error, CustomStringConvertible {
         case .builtURLDoesNotRoundTrip(let pattern, let url, let reason):
             return "cannot build a URL from pattern '\(pattern)': routing '\(url)' would not give its values back "
                 + "(\(reason))"
+        case .controllerNotRouted(let controller):
+            return "cannot save the navigation state: \(controller) was shown without routing, so it has no URL"
         case .unknownPattern(let pattern):
             return "pattern '\(pattern)' is not registered"
         case .invalidURL(let text):

@@ -192,6 +192,15 @@ struct WireframeBadInputTests {
                 + "(it gives parameter 'q', which was not given)")
     }
 
+    @Test("WireframeError.controllerNotRouted")
+    func controllerNotRouted() async throws {
+        try await navigator.push(Screen(), animated: false)
+        let error = #expect(throws: WireframeError.self) { try wireframe.navigationState() }
+        #expect(
+            error?.description
+                == "cannot save the navigation state: Screen was shown without routing, so it has no URL")
+    }
+
     @Test("WireframeError.unknownPattern")
     func unknownPattern() {
         let error = #expect(throws: WireframeError.self) { try wireframe.url(forPattern: "/orders/:id") }
