@@ -44,6 +44,11 @@ public struct ControllerAttachments {
     /// The last appear or disappear event delivered through BrigadeNavigation's `LifecycleDelivery`, so that a
     /// repeat of it (a platform that reports an event twice) is ignored.
     package var lastAppearanceEvent: LifecycleEvent?
+    /// Why the controller disappears, as its platform told it with the last disappear event (UIKit's
+    /// `isMovingFromParent` / `isBeingDismissed`): read it in ``Controller/lifecycleEvent(_:)`` for
+    /// ``LifecycleEvent/willDisappear(animated:)`` or ``LifecycleEvent/didDisappear(animated:)``. `nil` while the
+    /// controller is shown, and when the platform did not say.
+    public package(set) var disappearance: Disappearance?
 
     /// Creates empty attachments.
     public nonisolated init() {}

@@ -18,7 +18,7 @@ extension Feature {
 
 /// Something that reacts to the features added to a ``FeatureApp``: it installs the parts of a feature it understands.
 ///
-/// Called by the app on the main actor, once per feature: for each ``App/add(feature:)`` after the observer was added,
+/// Called by the app on the main actor, once per feature: for each ``FeatureApp/add(feature:)`` after the observer was added,
 /// and, when the observer is added, for each feature added before it, in order.
 @MainActor
 public protocol FeatureObserver: AnyObject {

@@ -79,7 +79,7 @@ public final class DefaultApp: FeatureApp {
         self.featureObservers = featureObservers
     }
 
-    /// Adds `feature` and hands it to every observer; see ``App/add(feature:)``.
+    /// Adds `feature` and hands it to every observer; see ``FeatureApp/add(feature:)``.
     ///
     /// A feature that no observer installs yet is not reported here (an observer added later may install it); see
     /// ``verifyFeaturesInstalled()``.
@@ -117,7 +117,7 @@ public final class DefaultApp: FeatureApp {
         onDiagnostic?(diagnostic)
     }
 
-    /// Adds `observer` and replays the earlier features to it; see ``App/add(featureObserver:)``.
+    /// Adds `observer` and replays the earlier features to it; see ``FeatureApp/add(featureObserver:)``.
     public func add(featureObserver observer: any FeatureObserver) throws {
         featureObservers.append(observer)
         for feature in features {
@@ -162,12 +162,12 @@ extension ComposedApp {
         try composition.verifyFeaturesInstalled()
     }
 
-    /// Adds `feature` and hands it to every observer; see ``App/add(feature:)``.
+    /// Adds `feature` and hands it to every observer; see ``FeatureApp/add(feature:)``.
     public func add(feature: any Feature) throws {
         try composition.add(feature: feature)
     }
 
-    /// Adds `observer` and replays the earlier features to it; see ``App/add(featureObserver:)``.
+    /// Adds `observer` and replays the earlier features to it; see ``FeatureApp/add(featureObserver:)``.
     public func add(featureObserver observer: any FeatureObserver) throws {
         try composition.add(featureObserver: observer)
     }

@@ -4,7 +4,7 @@ import Dispatch
 /// A ``SQLiteDatabase`` used only from its own serial dispatch queue, never from Swift's concurrency pool.
 ///
 /// SQLite blocks the calling thread: while another connection or process holds the write lock it waits up to the
-/// busy timeout (5 s), and every statement may wait for the disk. On the cooperative pool, which has one thread per
+/// busy timeout (5 s by default), and every statement may wait for the disk. On the cooperative pool, which has one thread per
 /// core, that would stall every other task of the app; here only this queue's thread waits, and the calling task is
 /// suspended until the work is done.
 ///

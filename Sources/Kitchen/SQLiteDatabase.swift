@@ -16,7 +16,7 @@ public final class SQLiteDatabase {
     /// The database file's path.
     public let path: String
 
-    init(path: String) throws(SQLiteError) {
+    init(path: String, busyTimeout: Duration) throws(SQLiteError) {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &handle, flags, nil)
@@ -27,7 +27,9 @@ public final class SQLiteDatabase {
         }
         self.handle = handle
         self.path = path
-        sqlite3_busy_timeout(handle, 5_000)
+        let (seconds, attoseconds) = busyTimeout.components
+        let milliseconds = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: max(0, milliseconds)))
     }
 
     deinit {

@@ -27,8 +27,9 @@ import Musl
 ///   untouched.
 /// - `PRAGMA user_version` holds the app's schema version: migration *n* (counting from 1) brings the database from
 ///   version *n − 1* to *n*, in a transaction of its own, with the version change: all of it or nothing.
-/// - SQLite's blocking work (waiting up to 5 s for another process's lock, disk I/O) runs on a serial dispatch queue
-///   of the store's own, never on Swift's concurrency pool; the calling task is suspended meanwhile.
+/// - SQLite's blocking work (waiting up to the busy timeout, 5 s by default, for another process's lock; disk I/O)
+///   runs on a serial dispatch queue of the store's own, never on Swift's concurrency pool; the calling task is
+///   suspended meanwhile.
 /// - Ids are compared as the memory store and Swift's `String ==` compare them: every character, NUL included,
 ///   counts, and canonically equivalent text (`"caf\u{E9}"` and `"cafe\u{301}"`) is one id. The entity itself is
 ///   stored as given, so the id read back is the one persisted.
@@ -45,18 +46,20 @@ public actor SQLiteStore: EntityStore {
 
     /// Opens, or creates, the database at `path` and brings its schema up to date.
     ///
-    /// Opening runs on the calling thread (it may wait up to 5 s for another process's lock); from async code, use
-    /// ``open(path:migrations:)``. Every later call runs on the store's own queue.
+    /// Opening runs on the calling thread (it may wait up to `busyTimeout` for another process's lock); from async
+    /// code, use ``open(path:migrations:busyTimeout:)``. Every later call runs on the store's own queue.
     /// - Parameters:
     ///   - path: The database file; created when missing.
     ///   - migrations: The app's migrations, oldest first; the database ends at version `migrations.count`.
+    ///   - busyTimeout: How long a statement waits for another connection's or process's lock before it fails with
+    ///     SQLite's "database is locked"; 5 seconds by default.
     /// - Throws: ``SQLiteError/notADatabase(path:reason:)`` for a file that is not a SQLite database,
     ///   ``SQLiteError/schemaTooNew(found:known:)`` for a database from a newer app,
     ///   ``SQLiteError/negativeSchemaVersion(path:found:)`` for a version no migration gives (the file is not
     ///   changed in either case), ``SQLiteError/migrationFailed(version:reason:)``, or another ``SQLiteError``.
-    public init(path: String, migrations: [Migration] = []) throws(SQLiteError) {
+    public init(path: String, migrations: [Migration] = [], busyTimeout: Duration = .seconds(5)) throws(SQLiteError) {
         try Self.checkHeader(path)
-        let database = try SQLiteDatabase(path: path)
+        let database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
         let found = try database.userVersion
         guard found >= 0 else {
             throw .negativeSchemaVersion(path: path, found: found)
@@ -71,19 +74,24 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// Opens, or creates, the database at `path` and brings its schema up to date, as
-    /// ``init(path:migrations:)`` does, but on a dispatch queue: waiting for another process's lock, or running the
-    /// migrations, never occupies a thread of Swift's concurrency pool.
+    /// ``init(path:migrations:busyTimeout:)`` does, but on a dispatch queue: waiting for another process's lock, or
+    /// running the migrations, never occupies a thread of Swift's concurrency pool.
     /// - Parameters:
     ///   - path: The database file; created when missing.
     ///   - migrations: The app's migrations, oldest first; the database ends at version `migrations.count`.
+    ///   - busyTimeout: How long a statement waits for another connection's lock; 5 seconds by default.
     /// - Returns: The open store.
-    /// - Throws: As ``init(path:migrations:)``.
-    public static func open(path: String, migrations: [Migration] = []) async throws(SQLiteError) -> SQLiteStore {
+    /// - Throws: As ``init(path:migrations:busyTimeout:)``.
+    public static func open(
+        path: String,
+        migrations: [Migration] = [],
+        busyTimeout: Duration = .seconds(5)
+    ) async throws(SQLiteError) -> SQLiteStore {
         let result = await withCheckedContinuation { continuation in
             DispatchQueue(label: "Brigade.SQLiteStore.open").async {
                 continuation.resume(
                     returning: Result { () throws(SQLiteError) in
-                        try SQLiteStore(path: path, migrations: migrations)
+                        try SQLiteStore(path: path, migrations: migrations, busyTimeout: busyTimeout)
                     })
             }
         }

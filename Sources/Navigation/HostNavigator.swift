@@ -8,81 +8,114 @@ import BrigadeCore
 /// wireframe.navigateOn(navigator)
 /// ```
 ///
-/// - Every method returns when the host's transition completed, not when it started. Calls are carried out one at
-///   a time, in the order they were made: a call made during a transition starts when it completed.
-/// - The stacks follow the host: what the user did (the back button, an interactive pop that finished, a sheet
-///   swiped down) is synced in when the host reports it, and an interactive pop that was cancelled changes nothing.
-///   When a transition completed, ``stack`` is the host's ``NavigationHost/shownStack`` (after a modal transition,
-///   ``modalStack`` its ``NavigationHost/shownModals``), so a pop or swipe-down the user made during it is kept. A
-///   host that never completes a transition blocks every later call.
-///   A controller that left both stacks is released by the navigator.
+/// - Every method returns when the host's transition ended, not when it started. Calls are carried out one at a
+///   time, in the order they were made: a call made during a transition (the navigator's or the user's, such as an
+///   interactive pop) starts when it ended, from what the host shows then. A pop the user made is never undone by a
+///   later call.
+/// - The stacks are the host's: ``stack`` is the host's ``NavigationHost/shownStack`` (``modalStack`` its
+///   ``NavigationHost/shownModals``) with the calls still waiting for their turn applied, so a routing decision
+///   taken while calls are queued sees their effect (`show` twice at launch shows both). The navigator keeps no
+///   controller: one that left the host is released.
+/// - A transition the host refuses makes the call throw (``NavigationError/presentationRefused(_:reason:)``,
+///   ``NavigationError/dismissalRefused(_:reason:)``); one that is cancelled throws
+///   ``NavigationError/transitionCancelled(_:)``. Later calls work either way.
 /// - Lifecycle: the host is the source of lifecycle events (under UIKit, UIKit calls `viewWillAppear(_:)` and the
 ///   controller forwards it through ``LifecycleDelivery``). This navigator delivers none, so none is delivered
 ///   twice.
-/// - ``setStack(_:animated:)`` with an empty list empties both stacks.
+/// - ``setStack(_:animated:)`` is one host transition, also when it dismisses modals; with an empty list it empties
+///   both stacks.
 @MainActor
 public final class HostNavigator<Host: NavigationHost>: Navigator {
     /// The platform container.
     public let host: Host
-    /// The navigation stack, bottom first, as of the last completed transition or user change.
-    public private(set) var stack: [any Controller] = []
-    /// The modals, the first presented first.
-    public private(set) var modalStack: [any Controller] = []
     private var isBusy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// The effects of the calls not started yet, in call order, by call number.
+    private var queued: [(call: Int, effect: (inout Stacks) -> Void)] = []
+    private var calls = 0
 
-    /// Creates a navigator over `host`, which it holds, and takes over the host's ``NavigationHost/onUserChange``.
+    private struct Stacks {
+        var stack: [any Controller]
+        var modals: [any Controller]
+    }
+
+    /// Creates a navigator over `host`, which it holds.
     public init(host: Host) {
         self.host = host
-        host.onUserChange = { [weak self] change in
-            self?.sync(change)
+    }
+
+    /// The navigation stack, bottom first: what the host shows, with the calls still waiting applied.
+    public var stack: [any Controller] { expected.stack }
+
+    /// The modals, the first presented first: what the host presents, with the calls still waiting applied.
+    public var modalStack: [any Controller] { expected.modals }
+
+    private var expected: Stacks {
+        var stacks = Stacks(stack: host.shownStack, modals: host.shownModals)
+        for call in queued {
+            call.effect(&stacks)
         }
+        return stacks
     }
 
     /// Pushes `controller`; see ``BrigadeCore/Navigator/push(_:animated:)``.
     public func push(_ controller: any Controller, animated: Bool) async throws {
         try await serially {
+            $0.stack.append(controller)
+        } body: {
             try checkNotShown(controller)
-            try await showStack(stack + [controller], animated: animated)
+            try await showStack(host.shownStack + [controller], animated: animated, call: "push", controller)
         }
     }
 
     /// Pops the top of the navigation stack; see ``BrigadeCore/Navigator/pop(animated:)``.
     public func pop(animated: Bool) async throws {
         try await serially {
-            guard stack.count > 1 else { throw NavigatorError.nothingToPop }
-            try await showStack(Array(stack.dropLast()), animated: animated)
+            if $0.stack.count > 1 { $0.stack.removeLast() }
+        } body: {
+            let shown = host.shownStack
+            guard shown.count > 1 else { throw NavigatorError.nothingToPop }
+            try await showStack(Array(shown.dropLast()), animated: animated, call: "pop", nil)
         }
     }
 
     /// Pops until `controller` is on top; see ``BrigadeCore/Navigator/pop(to:animated:)``.
     public func pop(to controller: any Controller, animated: Bool) async throws {
         try await serially {
-            guard let index = stack.lastIndex(where: { $0 === controller }) else {
+            if let index = $0.stack.lastIndex(where: { $0 === controller }) {
+                $0.stack = Array($0.stack.prefix(index + 1))
+            }
+        } body: {
+            let shown = host.shownStack
+            guard let index = shown.lastIndex(where: { $0 === controller }) else {
                 throw NavigatorError.notOnStack(Self.name(of: controller))
             }
-            guard index < stack.count - 1 else { return }
-            try await showStack(Array(stack.prefix(index + 1)), animated: animated)
+            guard index < shown.count - 1 else { return }
+            try await showStack(Array(shown.prefix(index + 1)), animated: animated, call: "pop to", controller)
         }
     }
 
     /// Presents `controller` modally; see ``BrigadeCore/Navigator/present(_:animated:)``.
     public func present(_ controller: any Controller, animated: Bool) async throws {
         try await serially {
+            $0.modals.append(controller)
+        } body: {
             try checkNotShown(controller)
-            try await transition { completion throws in
+            try await transition(call: "present", controller) { completion throws in
                 try host.presentModal(controller, animated: animated, completion: completion)
             }
-            // The host's modals: the user may have swiped a sheet down during the transition.
-            modalStack = host.shownModals
         }
     }
 
     /// Dismisses the topmost modal; see ``BrigadeCore/Navigator/dismiss(animated:)``.
     public func dismiss(animated: Bool) async throws {
         try await serially {
-            guard let top = modalStack.last else { throw NavigatorError.nothingToDismiss }
-            try await dismissModals(from: top, animated: animated)
+            if !$0.modals.isEmpty { $0.modals.removeLast() }
+        } body: {
+            guard let top = host.shownModals.last else { throw NavigatorError.nothingToDismiss }
+            try await transition(call: "dismiss", top) { completion throws in
+                try host.dismissModal(top, animated: animated, completion: completion)
+            }
         }
     }
 
@@ -91,78 +124,81 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         try await setStack([controller], animated: animated)
     }
 
-    /// Dismisses every modal, then shows `controllers` in one host transition; see
+    /// Dismisses every modal and shows `controllers`, in one host transition; see
     /// ``BrigadeCore/Navigator/setStack(_:animated:)``.
-    /// - Throws: ``BrigadeCore/NavigatorError/alreadyShown(_:)`` for a controller in the list twice, or the host's error;
-    ///   nothing changes then.
+    /// - Throws: ``BrigadeCore/NavigatorError/alreadyShown(_:)`` for a controller in the list twice, or the host's error
+    ///   (a controller it cannot show, a refused dismissal); nothing changes then, the modals stay.
     public func setStack(_ controllers: [any Controller], animated: Bool) async throws {
+        for (index, controller) in controllers.enumerated()
+        where controllers[..<index].contains(where: { $0 === controller }) {
+            throw NavigatorError.alreadyShown(Self.name(of: controller))
+        }
         try await serially {
-            for (index, controller) in controllers.enumerated()
-            where controllers[..<index].contains(where: { $0 === controller }) {
-                throw NavigatorError.alreadyShown(Self.name(of: controller))
-            }
-            if let first = modalStack.first {
-                try await dismissModals(from: first, animated: false)
-            }
-            try await showStack(controllers, animated: animated)
+            $0 = Stacks(stack: controllers, modals: [])
+        } body: {
+            try await showStack(controllers, animated: animated, call: "setStack", controllers.last)
         }
     }
 
     /// Replaces the top of the stack; see ``BrigadeCore/Navigator/replaceTop(with:animated:)``.
     public func replaceTop(with controller: any Controller, animated: Bool) async throws {
         try await serially {
+            $0.stack = $0.stack.dropLast() + [controller]
+        } body: {
             try checkNotShown(controller)
-            try await showStack(stack.dropLast() + [controller], animated: animated)
+            try await showStack(
+                host.shownStack.dropLast() + [controller], animated: animated, call: "replaceTop", controller)
         }
     }
 
     // MARK: - Host
 
-    private func showStack(_ controllers: [any Controller], animated: Bool) async throws {
-        try await transition { completion throws in
-            try host.setStack(controllers, animated: animated, completion: completion)
+    /// Shows `controllers` as the stack; dismisses the modals in the same transition only for `setStack`.
+    private func showStack(
+        _ controllers: [any Controller], animated: Bool, call: String, _ subject: (any Controller)?
+    ) async throws {
+        let dismissingModals = call == "setStack" && !host.shownModals.isEmpty
+        try await transition(call: call, subject) { completion throws in
+            try host.setStack(
+                controllers, dismissingModals: dismissingModals, animated: animated, completion: completion)
         }
-        // The host's stack, not `controllers`: the user may have popped during the transition.
-        stack = host.shownStack
     }
 
-    private func dismissModals(from controller: any Controller, animated: Bool) async throws {
-        try await transition { completion in
-            host.dismissModal(controller, animated: animated, completion: completion)
-        }
-        modalStack = host.shownModals
-    }
-
-    /// Starts a host transition and waits for its completion; a completion called twice is ignored.
-    private func transition(_ start: (@escaping @MainActor () -> Void) throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+    /// Starts a host transition and waits for its end; a completion called twice, or after the start threw, is
+    /// ignored.
+    private func transition(
+        call: String, _ subject: (any Controller)?,
+        _ start: (@escaping @MainActor (HostTransitionResult) -> Void) throws -> Void
+    ) async throws {
+        let result = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<HostTransitionResult, any Error>) in
             var resumed = false
             do {
-                try start {
+                try start { result in
                     guard !resumed else { return }
                     resumed = true
-                    continuation.resume()
+                    continuation.resume(returning: result)
                 }
             } catch {
-                resumed = true
-                continuation.resume(throwing: error)
+                if !resumed {
+                    resumed = true
+                    continuation.resume(throwing: error)
+                }
             }
+        }
+        if result == .cancelled {
+            throw NavigationError.transitionCancelled(subject.map { "\(call) \(Self.name(of: $0))" } ?? call)
         }
     }
 
-    private func sync(_ change: NavigationHostChange) {
-        switch change {
-        case .stack(let controllers):
-            stack = controllers
-        case .modalDismissed(let controller):
-            if let index = modalStack.firstIndex(where: { $0 === controller }) {
-                modalStack.removeSubrange(index...)
-            }
-        }
-    }
-
-    /// Runs `body` after every call made before it finished.
-    private func serially(_ body: () async throws -> Void) async throws {
+    /// Runs `body` after every call made before it finished and after the host's running transitions ended;
+    /// meanwhile ``stack`` and ``modalStack`` show `effect` applied.
+    private func serially(
+        effect: @escaping (inout Stacks) -> Void, body: () async throws -> Void
+    ) async throws {
+        calls += 1
+        let call = calls
+        queued.append((call, effect))
         if isBusy {
             await withCheckedContinuation { waiting.append($0) }
         }
@@ -174,11 +210,22 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
                 waiting.removeFirst().resume()
             }
         }
+        await withCheckedContinuation { continuation in
+            var resumed = false
+            host.whenTransitionsEnd {
+                guard !resumed else { return }
+                resumed = true
+                continuation.resume()
+            }
+        }
+        queued.removeAll { $0.call == call }
         try await body()
     }
 
     private func checkNotShown(_ controller: any Controller) throws {
-        if stack.contains(where: { $0 === controller }) || modalStack.contains(where: { $0 === controller }) {
+        if host.shownStack.contains(where: { $0 === controller })
+            || host.shownModals.contains(where: { $0 === controller })
+        {
             throw NavigatorError.alreadyShown(Self.name(of: controller))
         }
     }

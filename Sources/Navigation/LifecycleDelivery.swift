@@ -24,9 +24,18 @@ import BrigadeCore
 public enum LifecycleDelivery {
     /// Delivers `event` to `controller` and then to its presenters, unless the rules above say it was delivered
     /// already.
+    /// - Parameters:
+    ///   - event: The lifecycle event.
+    ///   - controller: The controller it happens to.
+    ///   - disappearance: For a disappear event, why the controller disappears (UIKit: `.removed` when
+    ///     `isMovingFromParent` or `isBeingDismissed`, else `.covered`); the controller and its presenters read it in
+    ///     ``BrigadeCore/ControllerAttachments/disappearance`` while they handle the event. Ignored for other events;
+    ///     an appear event clears it.
     /// - Returns: Whether the event was delivered (`false`: it repeated one delivered before and was ignored).
     @discardableResult
-    public static func deliver(_ event: LifecycleEvent, to controller: any Controller) -> Bool {
+    public static func deliver(
+        _ event: LifecycleEvent, to controller: any Controller, disappearance: Disappearance? = nil
+    ) -> Bool {
         switch event {
         case .load:
             guard !controller.attachments.isLoaded else { return false }
@@ -39,6 +48,7 @@ public enum LifecycleDelivery {
                 deliver(.load, to: controller)
             }
             controller.attachments.lastAppearanceEvent = event
+            controller.attachments.disappearance = kind(of: event) < 2 ? nil : disappearance
         }
         controller.lifecycleEvent(event)
         for presenter in controller.attachments.presenters {

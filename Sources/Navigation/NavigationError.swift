@@ -7,6 +7,37 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
     /// A navigation host cannot show a controller of this type (UIKit shows only view controllers); carries the
     /// type name.
     case unsupportedController(String)
+    /// The platform refused to present a controller (UIKit logs a warning and does nothing); carries its type name
+    /// and why. Nothing changed; later calls work.
+    case presentationRefused(String, reason: Refusal)
+    /// The platform refused to dismiss a modal; carries its type name and why. Nothing changed; later calls work.
+    case dismissalRefused(String, reason: Refusal)
+    /// The host's transition was cancelled (an interactive transition the user reversed): what the host showed
+    /// before it is shown again. Carries the navigator call, as in `push NoteScreen`.
+    case transitionCancelled(String)
+
+    /// Why a platform refused a presentation or dismissal.
+    public enum Refusal: Equatable, Sendable, CustomStringConvertible {
+        /// The presenting view controller's view is not in a window (UIKit: "whose view is not in the window
+        /// hierarchy").
+        case notInWindow
+        /// Another presentation is running (UIKit: "while a presentation is in progress").
+        case presentationInProgress
+        /// A dismissal is running.
+        case dismissalInProgress
+        /// The platform did not start the transition and did not say why.
+        case unknown
+
+        /// Why, in words.
+        public var description: String {
+            switch self {
+            case .notInWindow: return "the presenting view is not in a window"
+            case .presentationInProgress: return "another presentation is in progress"
+            case .dismissalInProgress: return "a dismissal is in progress"
+            case .unknown: return "the platform did not start the transition"
+            }
+        }
+    }
 
     /// What went wrong.
     public var description: String {
@@ -17,6 +48,12 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
             return "cannot show route \(route) on the path: the navigator has no root yet (set one with setRoot)"
         case .unsupportedController(let name):
             return "the navigation host cannot show \(name): it is not one of the host's view controllers"
+        case .presentationRefused(let name, let reason):
+            return "the navigation host refused to present \(name): \(reason); nothing changed"
+        case .dismissalRefused(let name, let reason):
+            return "the navigation host refused to dismiss \(name): \(reason); nothing changed"
+        case .transitionCancelled(let call):
+            return "the host's transition for \(call) was cancelled; it shows what it showed before"
         }
     }
 }

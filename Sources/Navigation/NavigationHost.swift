@@ -4,45 +4,52 @@ import BrigadeCore
 /// `UINavigationController` (BrigadeUIKit's `BrigadeNavigationController` conforms).
 ///
 /// A host shows the controllers it is given and, like UIKit, delivers their lifecycle events itself, through
-/// ``LifecycleDelivery``. Each transition calls its `completion` exactly once, when the transition completed
-/// (possibly long after the call returned); a host that throws does not call it. A host that never calls a
-/// `completion` blocks the navigator: every later call waits for that transition.
+/// ``LifecycleDelivery``. The navigator keeps no copy of what the host shows: it reads ``shownStack`` and
+/// ``shownModals`` whenever it needs them, so whatever the user did (a back tap, an interactive pop, a sheet swiped
+/// down) is seen without being reported.
+///
+/// Each transition calls its `completion` exactly once, when the transition ended, with whether it completed or was
+/// cancelled. A host that refuses a transition throws (``NavigationError/presentationRefused(_:reason:)`` and the
+/// like) and calls no completion, so no navigator call waits for a transition that never comes.
 @MainActor
 public protocol NavigationHost: AnyObject {
-    /// The navigation stack the host shows now, bottom first, including what the user changed during a transition.
-    /// The navigator reads it when each of its stack transitions completed, so a pop the user made meanwhile is
-    /// kept.
+    /// The Brigade controllers of the navigation stack shown now, bottom first. View controllers the app pushed
+    /// itself (not ``BrigadeCore/Controller``s) are not listed, and are kept by ``setStack(_:dismissingModals:animated:completion:)``.
     var shownStack: [any Controller] { get }
 
-    /// The modals the host presents now, the first presented first, including what the user dismissed during a
-    /// transition. The navigator reads it when each of its modal transitions completed.
+    /// The modals presented now, the first presented first.
     var shownModals: [any Controller] { get }
 
-    /// Called by the host, on the main actor, when the user changed what it shows without the navigator (the back
-    /// button, a completed or cancelled interactive pop, a sheet swiped down). The navigator sets it.
-    var onUserChange: (@MainActor (NavigationHostChange) -> Void)? { get set }
+    /// The style the host presents `controller` with: a sheet (the presenter stays on screen and gets no
+    /// disappear events; the user may swipe it down) or full screen (the presenter disappears; no swipe).
+    func modalStyle(for controller: any Controller) -> NavigationModalStyle
+
+    /// Calls `body` once no transition runs: at once when none does, else when the running transitions ended
+    /// (including the user's: an interactive pop or a sheet being dragged). The navigator starts each call from
+    /// what the host shows then.
+    func whenTransitionsEnd(_ body: @escaping @MainActor () -> Void)
 
     /// Shows `controllers` as the navigation stack, bottom first, in one transition (a push when only a new top was
-    /// added, a pop when the top was removed).
-    /// - Throws: ``NavigationError/unsupportedController(_:)`` for a controller the host cannot show.
+    /// added, a pop when the top was removed); with `dismissingModals`, every modal is dismissed in the same
+    /// transition. View controllers the app pushed itself stay above the Brigade controller they were pushed on,
+    /// while it stays.
+    /// - Throws: ``NavigationError/unsupportedController(_:)`` for a controller the host cannot show, or
+    ///   ``NavigationError/dismissalRefused(_:reason:)``; nothing changes then.
     func setStack(
-        _ controllers: [any Controller], animated: Bool, completion: @escaping @MainActor () -> Void
+        _ controllers: [any Controller], dismissingModals: Bool, animated: Bool,
+        completion: @escaping @MainActor (HostTransitionResult) -> Void
     ) throws
 
-    /// Presents `controller` modally above everything shown.
-    /// - Throws: ``NavigationError/unsupportedController(_:)`` for a controller the host cannot show.
-    func presentModal(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void) throws
+    /// Presents `controller` modally above everything shown, in the style ``modalStyle(for:)`` says.
+    /// - Throws: ``NavigationError/unsupportedController(_:)`` or ``NavigationError/presentationRefused(_:reason:)``;
+    ///   nothing changes then.
+    func presentModal(
+        _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
+    ) throws
 
-    /// Dismisses the modal `controller` and every modal above it.
-    func dismissModal(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void)
-}
-
-/// A change a ``NavigationHost`` reports because the user made it.
-@MainActor
-public enum NavigationHostChange {
-    /// The navigation stack is now `controllers`, bottom first (after a back-button pop, or after an interactive pop
-    /// finished or was cancelled).
-    case stack([any Controller])
-    /// The modal `controller`, and every modal above it, was dismissed by the user (a sheet swiped down).
-    case modalDismissed(any Controller)
+    /// Dismisses the modal `controller` and every modal above it; completes at once when it is not presented.
+    /// - Throws: ``NavigationError/dismissalRefused(_:reason:)``; nothing changes then.
+    func dismissModal(
+        _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
+    ) throws
 }

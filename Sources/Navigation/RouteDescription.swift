@@ -18,8 +18,9 @@ import Foundation
 ///
 /// A wildcard's segments are kept joined by `/` under ``BrigadeCore/RouteParameters/wildcard``, a `/` or `%` inside a
 /// segment escaped as `%2F` or `%25` (so `/files/a%2Fb/c` keeps its two segments); other values that are not text
-/// (a caller's `Int`, say) are kept as `String(describing:)`. Every parameter is kept, query items too: ``DefaultWireframe/url(for:)``
-/// writes those the pattern does not name as query items, so a saved path restores exactly.
+/// (a caller's `Int`, say) are kept as `String(describing:)`. Every parameter is kept, query items too:
+/// `DefaultWireframe.url(for:)` writes those the pattern does not name as query items, so a saved path restores
+/// exactly.
 public struct RouteDescription: Hashable, Sendable, Codable, Identifiable, CustomStringConvertible {
     /// The route pattern, as registered (`/notes/:id`); empty for a controller shown without routing.
     public var pattern: String

@@ -1,7 +1,7 @@
 import BrigadeCore
 import BrigadeNavigation
 
-/// A `NavigationHost` that behaves as UIKit's `UINavigationController` (with full-screen modals) does, so a
+/// A `NavigationHost` that behaves as UIKit's `UINavigationController` (and the modals presented over it) does, so a
 /// `HostNavigator` (and the app's UIKit navigation flows) can be tested anywhere, Linux included:
 ///
 /// ```swift
@@ -9,186 +9,434 @@ import BrigadeNavigation
 /// let navigator = HostNavigator(host: host)
 /// wireframe.navigateOn(navigator)
 /// try await wireframe.route(to: "/notes/7")
-/// host.tapBackButton()                 // the user's pop: synced into navigator.stack
+/// host.tapBackButton()                 // the user's pop
 /// ```
 ///
-/// - it is the source of lifecycle events, delivered through `LifecycleDelivery` as a `BrigadeViewController` does;
-/// - it changes its stacks at once, delivers `will…` events at once and `did…` events when the transition completes;
-///   with `completesLate` the completion waits for `finishTransition()`;
-/// - under a modal, a change of the navigation stack delivers no appearance events;
-/// - the user can tap the back button, begin an interactive pop and finish or cancel it, and swipe a sheet down; the
-///   host reports the result through `onUserChange`, as its delegate callbacks do (`didShow` after a cancelled pop
-///   too);
-/// - with `repeatsAppearance`, it reports `willAppear` twice, as UIKit does in some containment cases.
+/// What it models, each with its source (docs/Platforms.md, "What the UIKit double models", has the table):
+/// - It is the source of lifecycle events, delivered through `LifecycleDelivery` as a `BrigadeViewController`
+///   forwards UIKit's, with why a controller disappears (`Disappearance`, UIKit's `isMovingFromParent`).
+/// - A transition changes `viewControllers` / `presented` at once, delivers `load` to the arriving controller, then
+///   the `will…` events, and the `did…` events when it ends: at once, or, with ``completesLate``, when the test calls
+///   ``finishTransition()``.
+/// - Lifecycle events follow what is visible: a sheet keeps its presenter on screen (no events for the presenter), a
+///   full-screen modal removes it; a stack change under a full-screen modal delivers nothing.
+/// - The user's back tap, back-menu pop, interactive pop (finished or cancelled) and sheet swipe (finished,
+///   cancelled, refused by `isModalInPresentation` or a full-screen style) are two-phase, and blocked while a
+///   transition runs or a modal covers the navigation bar.
+/// - It can refuse a presentation or dismissal as UIKit does (presenter not in a window, another presentation
+///   running, dismissing during a presentation), and then throws.
+/// - ``onDidShow`` follows every stack transition, the navigator's too, as `navigationController(_:didShow:animated:)`
+///   does.
 @MainActor
 public final class NavigationControllerDouble: NavigationHost {
-    /// Set by the navigator; told about what the user did.
-    public var onUserChange: (@MainActor (NavigationHostChange) -> Void)?
-    /// The navigation stack, bottom first.
+    /// The navigation stack, bottom first, view controllers the app pushed itself included.
     public private(set) var viewControllers: [any Controller] = []
-    /// The navigation stack shown now, bottom first: ``viewControllers``.
-    public var shownStack: [any Controller] { viewControllers }
+    /// The Brigade controllers of the navigation stack: ``viewControllers`` without those pushed with
+    /// ``pushViewController(_:animated:)``.
+    public var shownStack: [any Controller] {
+        viewControllers.filter { !isForeign($0) }
+    }
     /// The presented modals, the first presented first.
     public private(set) var presented: [any Controller] = []
-    /// The modals presented now, the first presented first: ``presented``.
+    /// The modals presented now: ``presented``.
     public var shownModals: [any Controller] { presented }
-    /// How many times ``setStack(_:animated:completion:)`` was called and accepted.
+    /// How many transitions the navigator started (stack changes, presentations, dismissals), refused ones excluded.
+    public private(set) var transitionCount = 0
+    /// How many times ``setStack(_:dismissingModals:animated:completion:)`` was called and accepted.
     public private(set) var setStackCalls = 0
-    /// Whether transitions wait for ``finishTransition()`` to complete; `false`: they complete at once.
+    /// Whether transitions wait for ``finishTransition()`` to end; `false`: they end at once.
     public var completesLate = false
     /// Whether `willAppear` is reported twice, as UIKit does in some containment cases.
     public var repeatsAppearance = false
     /// Whether the host can show a controller (UIKit shows only view controllers); by default every one.
     public var canShow: @MainActor (any Controller) -> Bool = { _ in true }
-    private var pending: [() -> Void] = []
-    private var startWaiters: [CheckedContinuation<Void, Never>] = []
-    private var interactive: (top: any Controller, below: any Controller)?
+    /// The style a controller is presented with, read when it is presented (UIKit's `modalPresentationStyle`);
+    /// by default `.sheet`, UIKit's default since iOS 13.
+    public var presentationStyle: @MainActor (any Controller) -> NavigationModalStyle = { _ in .sheet }
+    /// Whether a presented sheet refuses to be swiped down (UIKit's `isModalInPresentation`); by default `false`.
+    public var isModalInPresentation: @MainActor (any Controller) -> Bool = { _ in false }
+    /// Whether the host's view is in a window; when `false`, presentations are refused (`.notInWindow`).
+    public var isInWindow = true
+    /// When set, every presentation is refused for this reason.
+    public var refusesPresentation: NavigationError.Refusal?
+    /// When set, every dismissal is refused for this reason.
+    public var refusesDismissal: NavigationError.Refusal?
+    /// Called with the new top when a stack transition ended, whoever started it (the navigator or the user), and
+    /// with the top that stays after a cancelled interactive pop: UIKit's `navigationController(_:didShow:animated:)`.
+    public var onDidShow: (@MainActor (any Controller) -> Void)?
 
-    /// The transitions started and not completed yet.
-    public var pendingTransitions: Int { pending.count }
+    private enum Kind {
+        case stack, present, dismiss, user
+    }
+
+    private struct Transition {
+        let kind: Kind
+        let finish: @MainActor () -> Void
+        let cancel: @MainActor () -> Void
+    }
+
+    private var foreign: [any Controller] = []
+    private var styles: [ObjectIdentifier: NavigationModalStyle] = [:]
+    private var pending: [Transition] = []
+    private var interaction: (isSwipe: Bool, transition: Transition)?
+    private var idleWaiters: [@MainActor () -> Void] = []
+    private var startWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// The transitions started and not ended yet, the user's interactive one included.
+    public var pendingTransitions: Int { pending.count + (interaction == nil ? 0 : 1) }
 
     /// Creates an empty host.
     public init() {}
 
     // MARK: NavigationHost
 
-    /// Shows `controllers` at once; the `did…` events and `completion` follow when the transition completes.
-    /// - Throws: `NavigationError.unsupportedController` for a controller ``canShow`` refuses.
-    public func setStack(
-        _ controllers: [any Controller], animated: Bool, completion: @escaping @MainActor () -> Void
-    ) throws {
-        if let refused = controllers.first(where: { !canShow($0) }) {
-            throw NavigationError.unsupportedController(String(describing: type(of: refused)))
-        }
-        setStackCalls += 1
-        let covered = !presented.isEmpty
-        let leaving = covered ? nil : viewControllers.last
-        viewControllers = controllers
-        begin(leaving: leaving, arriving: covered ? nil : controllers.last, animated: animated, completion: completion)
+    /// The style ``presentationStyle`` gives `controller`, or the one it was presented with.
+    public func modalStyle(for controller: any Controller) -> NavigationModalStyle {
+        styles[ObjectIdentifier(controller)] ?? presentationStyle(controller)
     }
 
-    /// Presents `controller` at once; the `did…` events and `completion` follow when the transition completes.
-    /// - Throws: `NavigationError.unsupportedController` for a controller ``canShow`` refuses.
+    /// Calls `body` at once when no transition runs, else when the last running one ended.
+    public func whenTransitionsEnd(_ body: @escaping @MainActor () -> Void) {
+        if pendingTransitions == 0 {
+            body()
+        } else {
+            idleWaiters.append(body)
+        }
+    }
+
+    /// Shows `controllers` at once, keeping the view controllers the app pushed itself (see `HostStack`); with
+    /// `dismissingModals`, the modals go in the same transition. The `did…` events and `completion` follow when the
+    /// transition ends.
+    /// - Throws: `NavigationError.unsupportedController` for a controller ``canShow`` refuses, or
+    ///   `NavigationError.dismissalRefused`; nothing changes then.
+    public func setStack(
+        _ controllers: [any Controller], dismissingModals: Bool, animated: Bool,
+        completion: @escaping @MainActor (HostTransitionResult) -> Void
+    ) throws {
+        if let refused = controllers.first(where: { !canShow($0) }) {
+            throw NavigationError.unsupportedController(Self.name(of: refused))
+        }
+        if dismissingModals, let top = presented.last, let reason = dismissalRefusal() {
+            throw NavigationError.dismissalRefused(Self.name(of: top), reason: reason)
+        }
+        setStackCalls += 1
+        let merged = HostStack.merging(
+            controllers, into: viewControllers, isForeign: isForeign, isSame: { $0 === $1 })
+        change(kind: .stack, animated: animated, completion: completion) {
+            viewControllers = merged
+            if dismissingModals { presented.removeAll() }
+        }
+    }
+
+    /// Presents `controller` at once in the style ``presentationStyle`` gives it; the `did…` events and `completion`
+    /// follow when the transition ends.
+    /// - Throws: `NavigationError.unsupportedController` for a controller ``canShow`` refuses;
+    ///   `NavigationError.presentationRefused` when ``isInWindow`` is `false`, ``refusesPresentation`` is set, or
+    ///   another presentation or dismissal runs. Nothing changes then.
     public func presentModal(
-        _ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void
+        _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
     ) throws {
         guard canShow(controller) else {
-            throw NavigationError.unsupportedController(String(describing: type(of: controller)))
+            throw NavigationError.unsupportedController(Self.name(of: controller))
         }
-        let leaving = presented.last ?? viewControllers.last
-        presented.append(controller)
-        begin(leaving: leaving, arriving: controller, animated: animated, completion: completion)
+        // UIKit refuses "Attempt to present … whose view is not in the window hierarchy" and "… while a
+        // presentation is in progress", logging a warning and never calling the completion:
+        // https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)
+        if let reason = presentationRefusal() {
+            throw NavigationError.presentationRefused(Self.name(of: controller), reason: reason)
+        }
+        // The style is read when the presentation starts, as UIKit reads `modalPresentationStyle` when it creates the
+        // presentation controller:
+        // https://developer.apple.com/documentation/uikit/uiviewcontroller/presentationcontroller
+        styles[ObjectIdentifier(controller)] = presentationStyle(controller)
+        change(kind: .present, animated: animated, completion: completion) {
+            presented.append(controller)
+        }
     }
 
     /// Dismisses `controller` and the modals above it; a controller not presented completes at once.
+    /// - Throws: `NavigationError.dismissalRefused` when ``refusesDismissal`` is set or a presentation runs (UIKit
+    ///   ignores a dismissal during a presentation); nothing changes then.
     public func dismissModal(
-        _ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void
-    ) {
+        _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
+    ) throws {
         guard let index = presented.firstIndex(where: { $0 === controller }) else {
-            completion()
+            completion(.completed)
             return
         }
-        let leaving = presented.last
-        presented.removeSubrange(index...)
-        begin(
-            leaving: leaving, arriving: presented.last ?? viewControllers.last, animated: animated,
-            completion: completion)
+        if let reason = dismissalRefusal() {
+            throw NavigationError.dismissalRefused(Self.name(of: controller), reason: reason)
+        }
+        change(kind: .dismiss, animated: animated, completion: completion) {
+            presented.removeSubrange(index...)
+        }
     }
 
     // MARK: Transitions
 
-    /// Completes the oldest transition still running.
+    /// Ends the oldest transition still running (not the user's interactive one): its `did…` events follow.
     public func finishTransition() {
         guard !pending.isEmpty else { return }
-        pending.removeFirst()()
+        pending.removeFirst().finish()
+        transitionEnded()
+    }
+
+    /// Cancels the oldest transition still running, as a reversed interactive transition does: what was shown
+    /// before is shown again, with the appear and disappear events UIKit delivers, and the navigator call throws
+    /// `NavigationError.transitionCancelled`.
+    public func cancelTransition() {
+        guard !pending.isEmpty else { return }
+        pending.removeFirst().cancel()
+        transitionEnded()
     }
 
     /// Returns once a transition is running.
     public func transitionStarted() async {
-        if !pending.isEmpty { return }
+        if pendingTransitions > 0 { return }
         await withCheckedContinuation { startWaiters.append($0) }
     }
 
-    private func begin(
-        leaving: (any Controller)?, arriving: (any Controller)?, animated: Bool,
-        completion: @escaping @MainActor () -> Void
+    // MARK: What the app does itself
+
+    /// The app pushes a view controller itself, with UIKit's `pushViewController(_:animated:)`, not through the
+    /// navigator: it is not a Brigade controller of ``shownStack``, and it stays above the controller it was pushed
+    /// on when the navigator changes the stack.
+    public func pushViewController(_ controller: any Controller, animated: Bool) {
+        foreign.append(controller)
+        change(kind: .stack, animated: animated, completion: nil) {
+            viewControllers.append(controller)
+        }
+    }
+
+    // MARK: What the user does
+
+    /// The user taps the back button: the top leaves `viewControllers` and its `willDisappear` comes now; the pop
+    /// ends at once or, with ``completesLate``, at ``finishTransition()``.
+    /// - Returns: `false` when UIKit would not let the user do it (a transition runs, a modal covers the bar, one
+    ///   controller only).
+    @discardableResult
+    public func tapBackButton() -> Bool {
+        guard userCanNavigate, viewControllers.count > 1 else { return false }
+        // Back tap: viewWillDisappear now, viewDidDisappear when the animation ended:
+        // https://stackoverflow.com/questions/18927878/view-controller-lifecycle-when-swiping-to-pop-from-uinavigationcontroller-in-ios
+        change(kind: .user, animated: true, completion: nil) {
+            viewControllers.removeLast()
+        }
+        return true
+    }
+
+    /// The user long-presses the back button and picks `controller` in the history menu (iOS 14): every controller
+    /// above it is popped in one transition.
+    /// - Returns: `false` when `controller` is not below the top, or UIKit would not let the user do it.
+    @discardableResult
+    public func popFromBackMenu(to controller: any Controller) -> Bool {
+        // The iOS 14 back-button menu pops to any level at once:
+        // https://sarunw.com/posts/what-should-you-know-about-navigation-history-stack-in-ios14/
+        guard userCanNavigate, let index = viewControllers.lastIndex(where: { $0 === controller }),
+            index < viewControllers.count - 1
+        else { return false }
+        change(kind: .user, animated: true, completion: nil) {
+            viewControllers = Array(viewControllers.prefix(index + 1))
+        }
+        return true
+    }
+
+    /// The edge swipe starts: the top leaves `viewControllers`, it will disappear, the one below will appear; the
+    /// pop runs until ``finishInteractivePop()`` or ``cancelInteractivePop()``.
+    /// - Returns: `false` when UIKit would not let the user do it.
+    @discardableResult
+    public func beginInteractivePop() -> Bool {
+        // The pop gesture: https://developer.apple.com/documentation/uikit/uinavigationcontroller/interactivepopgesturerecognizer
+        guard userCanNavigate, viewControllers.count > 1 else { return false }
+        change(kind: .user, animated: true, completion: nil, interactive: true, isSwipe: false) {
+            viewControllers.removeLast()
+        }
+        return true
+    }
+
+    /// The finger lifted past the middle: the pop completes.
+    public func finishInteractivePop() {
+        endInteraction(isSwipe: false, cancelled: false)
+    }
+
+    /// The finger went back: the top is back in `viewControllers` and appears again (`willAppear`, `didAppear`), the
+    /// one below disappears again.
+    public func cancelInteractivePop() {
+        endInteraction(isSwipe: false, cancelled: true)
+    }
+
+    /// The user starts dragging the topmost sheet down: it will disappear (the presenter gets nothing: it never
+    /// left the screen); the swipe runs until ``finishSheetSwipe()`` or ``cancelSheetSwipe()``.
+    /// - Returns: `false` for a full-screen modal, a sheet whose ``isModalInPresentation`` is `true`, or while a
+    ///   transition runs.
+    @discardableResult
+    public func beginSheetSwipe() -> Bool {
+        // isModalInPresentation "prevents the interactive dismissal":
+        // https://developer.apple.com/documentation/uikit/uiviewcontroller/ismodalinpresentation
+        guard pendingTransitions == 0, let sheet = presented.last, modalStyle(for: sheet) == .sheet,
+            !isModalInPresentation(sheet)
+        else { return false }
+        change(kind: .user, animated: true, completion: nil, interactive: true, isSwipe: true) {
+            presented.removeLast()
+        }
+        return true
+    }
+
+    /// The sheet was dragged far enough: it is dismissed.
+    public func finishSheetSwipe() {
+        endInteraction(isSwipe: true, cancelled: false)
+    }
+
+    /// The sheet snapped back: it appears again.
+    public func cancelSheetSwipe() {
+        endInteraction(isSwipe: true, cancelled: true)
+    }
+
+    /// The topmost sheet swiped down in one go: ``beginSheetSwipe()`` then ``finishSheetSwipe()``.
+    /// - Returns: `false` when the sheet cannot be swiped (see ``beginSheetSwipe()``).
+    @discardableResult
+    public func swipeDownSheet() -> Bool {
+        guard beginSheetSwipe() else { return false }
+        finishSheetSwipe()
+        return true
+    }
+
+    // MARK: The model
+
+    /// The user cannot use the navigation bar or the edge swipe while a transition runs (UIKit ignores them until
+    /// the transition coordinator's transition ended), nor while a modal covers the navigation controller.
+    /// An active transition: https://developer.apple.com/documentation/uikit/uiviewcontroller/transitioncoordinator
+    private var userCanNavigate: Bool {
+        pendingTransitions == 0 && presented.isEmpty
+    }
+
+    private func isForeign(_ controller: any Controller) -> Bool {
+        foreign.contains { $0 === controller }
+    }
+
+    private func presentationRefusal() -> NavigationError.Refusal? {
+        if !isInWindow { return .notInWindow }
+        if let refusesPresentation { return refusesPresentation }
+        if pending.contains(where: { $0.kind == .present }) { return .presentationInProgress }
+        if pending.contains(where: { $0.kind == .dismiss }) || interaction?.isSwipe == true {
+            return .dismissalInProgress
+        }
+        return nil
+    }
+
+    private func dismissalRefusal() -> NavigationError.Refusal? {
+        if let refusesDismissal { return refusesDismissal }
+        // Dismissing during a presentation is ignored by UIKit:
+        // https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)
+        if pending.contains(where: { $0.kind == .present }) { return .presentationInProgress }
+        return nil
+    }
+
+    /// The controllers on screen, top first: modals down to the first full-screen one, then the stack's top when no
+    /// full-screen modal hides it. A sheet leaves its presenter on screen; a full-screen modal removes it:
+    /// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen
+    /// https://developer.apple.com/documentation/uikit/uipresentationcontroller/shouldremovepresentersview
+    private func visible() -> [any Controller] {
+        var shown: [any Controller] = []
+        for modal in presented.reversed() {
+            shown.append(modal)
+            if modalStyle(for: modal) == .fullScreen { return shown }
+        }
+        if let top = viewControllers.last { shown.append(top) }
+        return shown
+    }
+
+    /// Applies `apply` at once and delivers the events of what left and arrived on screen: `load` to the arriving
+    /// controller first (UIKit loads the new view before the old one's `viewWillDisappear`, as a logged push shows:
+    /// http://readke.com/c/0Z41505102021.html), `will…` now, `did…` when the transition ends. The `did…` events
+    /// and `onDidShow` follow every stack transition, the navigator's own too:
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate/navigationcontroller(_:didshow:animated:)
+    /// A disappearing controller is told whether it was removed or covered, as `isMovingFromParent` tells it:
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent
+    private func change(
+        kind: Kind, animated: Bool, completion: (@MainActor (HostTransitionResult) -> Void)?,
+        interactive: Bool = false, isSwipe: Bool = false, _ apply: () -> Void
     ) {
-        let same = leaving != nil && leaving === arriving
-        let leaving = same ? nil : leaving
-        let arriving = same ? nil : arriving
-        if let leaving { LifecycleDelivery.deliver(.willDisappear(animated: animated), to: leaving) }
-        if let arriving {
-            LifecycleDelivery.deliver(.willAppear(animated: animated), to: arriving)
-            if repeatsAppearance { LifecycleDelivery.deliver(.willAppear(animated: animated), to: arriving) }
+        let before = visible()
+        let saved = (viewControllers, presented, foreign)
+        apply()
+        foreign.removeAll { entry in !viewControllers.contains { $0 === entry } }
+        if kind != .user && completion != nil { transitionCount += 1 }
+        let after = visible()
+        let leaving = before.filter { old in !after.contains { $0 === old } }
+        let arriving = after.filter { new in !before.contains { $0 === new } }.reversed()
+        let reasons = leaving.map { isShown($0) ? Disappearance.covered : .removed }
+        for controller in arriving { LifecycleDelivery.deliver(.load, to: controller) }
+        for (controller, reason) in zip(leaving, reasons) {
+            LifecycleDelivery.deliver(.willDisappear(animated: animated), to: controller, disappearance: reason)
         }
-        let finish = {
-            if let leaving { LifecycleDelivery.deliver(.didDisappear(animated: animated), to: leaving) }
-            if let arriving { LifecycleDelivery.deliver(.didAppear(animated: animated), to: arriving) }
-            completion()
+        for controller in arriving {
+            LifecycleDelivery.deliver(.willAppear(animated: animated), to: controller)
+            if repeatsAppearance { LifecycleDelivery.deliver(.willAppear(animated: animated), to: controller) }
         }
-        guard completesLate else {
+        let changesStack = kind == .stack || kind == .user && !isSwipe
+        let finish: @MainActor () -> Void = { [weak self] in
+            for (controller, reason) in zip(leaving, reasons) {
+                LifecycleDelivery.deliver(.didDisappear(animated: animated), to: controller, disappearance: reason)
+            }
+            for controller in arriving { LifecycleDelivery.deliver(.didAppear(animated: animated), to: controller) }
+            if changesStack, let self, let top = self.viewControllers.last { self.onDidShow?(top) }
+            completion?(.completed)
+        }
+        let cancel: @MainActor () -> Void = { [weak self] in
+            guard let self else { return }
+            (self.viewControllers, self.presented, self.foreign) = saved
+            // A cancelled interactive transition: the arriving controller disappears again, the leaving one appears
+            // again (viewWillAppear, viewDidAppear), as the StackOverflow report above describes.
+            let backReasons = arriving.map { self.isShown($0) ? Disappearance.covered : .removed }
+            for (controller, reason) in zip(arriving, backReasons) {
+                LifecycleDelivery.deliver(.willDisappear(animated: animated), to: controller, disappearance: reason)
+            }
+            for controller in leaving { LifecycleDelivery.deliver(.willAppear(animated: animated), to: controller) }
+            for (controller, reason) in zip(arriving, backReasons) {
+                LifecycleDelivery.deliver(.didDisappear(animated: animated), to: controller, disappearance: reason)
+            }
+            for controller in leaving { LifecycleDelivery.deliver(.didAppear(animated: animated), to: controller) }
+            if changesStack, let top = self.viewControllers.last { self.onDidShow?(top) }
+            completion?(.cancelled)
+        }
+        let transition = Transition(kind: kind, finish: finish, cancel: cancel)
+        if interactive {
+            interaction = (isSwipe, transition)
+        } else if completesLate {
+            pending.append(transition)
+        } else {
             finish()
             return
         }
-        pending.append(finish)
         let waiters = startWaiters
         startWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
     }
 
-    // MARK: What the user does
-
-    /// The back button: an animated pop the navigator did not ask for.
-    public func tapBackButton() {
-        guard viewControllers.count > 1, let top = viewControllers.last else { return }
-        let below = viewControllers[viewControllers.count - 2]
-        LifecycleDelivery.deliver(.willDisappear(animated: true), to: top)
-        LifecycleDelivery.deliver(.willAppear(animated: true), to: below)
-        viewControllers.removeLast()
-        LifecycleDelivery.deliver(.didDisappear(animated: true), to: top)
-        LifecycleDelivery.deliver(.didAppear(animated: true), to: below)
-        onUserChange?(.stack(viewControllers))
+    private func endInteraction(isSwipe: Bool, cancelled: Bool) {
+        guard let running = interaction, running.isSwipe == isSwipe else { return }
+        interaction = nil
+        if cancelled {
+            running.transition.cancel()
+        } else {
+            running.transition.finish()
+        }
+        transitionEnded()
     }
 
-    /// The edge swipe starts: the top will disappear, the one below will appear.
-    public func beginInteractivePop() {
-        guard viewControllers.count > 1, let top = viewControllers.last else { return }
-        let below = viewControllers[viewControllers.count - 2]
-        interactive = (top, below)
-        LifecycleDelivery.deliver(.willDisappear(animated: true), to: top)
-        LifecycleDelivery.deliver(.willAppear(animated: true), to: below)
+    private func transitionEnded() {
+        guard pendingTransitions == 0 else { return }
+        let waiters = idleWaiters
+        idleWaiters.removeAll()
+        for waiter in waiters { waiter() }
     }
 
-    /// The finger lifted past the middle: the pop completes.
-    public func finishInteractivePop() {
-        guard let (top, below) = interactive else { return }
-        interactive = nil
-        viewControllers.removeLast()
-        LifecycleDelivery.deliver(.didDisappear(animated: true), to: top)
-        LifecycleDelivery.deliver(.didAppear(animated: true), to: below)
-        onUserChange?(.stack(viewControllers))
+    private func isShown(_ controller: any Controller) -> Bool {
+        viewControllers.contains { $0 === controller } || presented.contains { $0 === controller }
     }
 
-    /// The finger went back: UIKit undoes the appearance (the one below disappears, the top appears again).
-    public func cancelInteractivePop() {
-        guard let (top, below) = interactive else { return }
-        interactive = nil
-        LifecycleDelivery.deliver(.willDisappear(animated: true), to: below)
-        LifecycleDelivery.deliver(.didDisappear(animated: true), to: below)
-        LifecycleDelivery.deliver(.willAppear(animated: true), to: top)
-        LifecycleDelivery.deliver(.didAppear(animated: true), to: top)
-        onUserChange?(.stack(viewControllers))
-    }
-
-    /// The topmost sheet swiped down.
-    public func swipeDownSheet() {
-        guard let sheet = presented.last else { return }
-        let beneath = presented.dropLast().last ?? viewControllers.last
-        LifecycleDelivery.deliver(.willDisappear(animated: true), to: sheet)
-        if let beneath { LifecycleDelivery.deliver(.willAppear(animated: true), to: beneath) }
-        presented.removeLast()
-        LifecycleDelivery.deliver(.didDisappear(animated: true), to: sheet)
-        if let beneath { LifecycleDelivery.deliver(.didAppear(animated: true), to: beneath) }
-        onUserChange?(.modalDismissed(sheet))
+    private static func name(of controller: any Controller) -> String {
+        String(describing: type(of: controller))
     }
 }

@@ -5,19 +5,18 @@ import UIKit
 
 /// A `UINavigationController` that is a ``NavigationHost``: give it to a ``HostNavigator``.
 ///
-/// It shows ``Controller``s that are view controllers (``BrigadeViewController``), completes each transition when
-/// UIKit's transition coordinator says it completed, and reports the back button, interactive pops and sheets
-/// swiped down through ``onUserChange``. UIKit delivers the lifecycle events.
+/// It shows ``Controller``s that are view controllers (``BrigadeViewController``) and keeps view controllers the app
+/// pushed itself. UIKit delivers the lifecycle events. The navigator reads what it shows whenever it needs it, so it
+/// needs no delegate: the navigation controller's `delegate` and the presentation delegates of presented screens stay
+/// the app's.
 ///
-/// It is its own `delegate` and the delegate of the presentation controllers of what it presents: replacing them
-/// stops the syncing of the user's pops and swipes into the navigator.
-public final class BrigadeNavigationController: UINavigationController, NavigationHost,
-    UINavigationControllerDelegate, UIAdaptivePresentationControllerDelegate
-{
-    /// Set by the navigator; told about changes the user made.
-    public var onUserChange: (@MainActor (NavigationHostChange) -> Void)?
-
-    /// The navigation stack shown now: the `viewControllers` that are ``Controller``s, bottom first.
+/// - A transition ends the call when this navigation controller's own transition ends (cancelled or completed), never
+///   an ancestor's.
+/// - A presentation or dismissal UIKit would refuse (the presenter's view not in a window, a presentation or
+///   dismissal running) throws instead of waiting for a completion UIKit never calls.
+/// - A screen is presented in its own `modalPresentationStyle`, read by UIKit when the presentation starts.
+public final class BrigadeNavigationController: UINavigationController, NavigationHost {
+    /// The Brigade controllers of the stack shown now: the `viewControllers` that are ``Controller``s, bottom first.
     public var shownStack: [any Controller] {
         viewControllers.compactMap { $0 as? any Controller }
     }
@@ -36,65 +35,129 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
         return modals
     }
 
-    /// Becomes its own delegate, to see pops the user made.
-    override public func viewDidLoad() {
-        super.viewDidLoad()
-        delegate = self
+    /// `.fullScreen` for the `fullScreen` and `currentContext` styles (UIKit removes the presenter's views), else
+    /// `.sheet` (the presenter stays on screen).
+    public func modalStyle(for controller: any Controller) -> NavigationModalStyle {
+        guard let viewController = controller as? UIViewController else { return .sheet }
+        switch viewController.modalPresentationStyle {
+        case .fullScreen, .currentContext: return .fullScreen
+        default: return .sheet
+        }
     }
 
-    /// Shows `controllers` with `setViewControllers(_:animated:)`.
+    /// Calls `body` when no transition coordinator of this navigation controller or its presented view controllers
+    /// runs (a push, a pop, the user's interactive pop, a sheet being dragged).
+    public func whenTransitionsEnd(_ body: @escaping @MainActor () -> Void) {
+        guard let coordinator = runningTransitionCoordinator() else {
+            body()
+            return
+        }
+        let queued = coordinator.animate(alongsideTransition: nil) { [weak self] _ in
+            // A transition may start from this one's completion: look again on the next turn.
+            Task { @MainActor in
+                if let self {
+                    self.whenTransitionsEnd(body)
+                } else {
+                    body()
+                }
+            }
+        }
+        if !queued {
+            body()
+        }
+    }
+
+    /// Shows `controllers` with `setViewControllers(_:animated:)`, keeping the view controllers the app pushed
+    /// itself; with `dismissingModals`, changes the stack under the modals and dismisses them in one transition.
     public func setStack(
-        _ controllers: [any Controller], animated: Bool, completion: @escaping @MainActor () -> Void
+        _ controllers: [any Controller], dismissingModals: Bool, animated: Bool,
+        completion: @escaping @MainActor (HostTransitionResult) -> Void
     ) throws {
-        let viewControllers = try controllers.map(Self.viewController)
-        delegate = self
-        setViewControllers(viewControllers, animated: animated)
-        whenTransitionCompletes(animated: animated, completion)
+        let requested = try controllers.map(Self.viewController)
+        let merged = HostStack.merging(
+            requested, into: viewControllers, isForeign: { !($0 is any Controller) }, isSame: { $0 === $1 })
+        if dismissingModals, let presented = presentedViewController {
+            if let reason = Self.dismissalRefusal(of: presented) {
+                throw NavigationError.dismissalRefused(Self.name(of: presented), reason: reason)
+            }
+            setViewControllers(merged, animated: false)
+            dismiss(animated: animated) { completion(.completed) }
+            return
+        }
+        let previousTop = viewControllers.last
+        setViewControllers(merged, animated: animated)
+        // `transitionCoordinator` may be an ancestor's: only a coordinator whose destination is the new top is ours.
+        if animated, merged.last !== previousTop, let coordinator = transitionCoordinator,
+            coordinator.viewController(forKey: .to) === merged.last
+        {
+            let queued = coordinator.animate(alongsideTransition: nil) { context in
+                completion(context.isCancelled ? .cancelled : .completed)
+            }
+            if !queued {
+                completion(.completed)
+            }
+        } else {
+            completion(.completed)
+        }
     }
 
-    /// Presents `controller` from the topmost presented view controller.
+    /// Presents `controller` from the topmost presented view controller, in its own `modalPresentationStyle`.
     public func presentModal(
-        _ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void
+        _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
     ) throws {
         let viewController = try Self.viewController(controller)
-        var top: UIViewController = self
-        while let presented = top.presentedViewController {
-            top = presented
+        var presenter: UIViewController = self
+        while let presented = presenter.presentedViewController {
+            presenter = presented
         }
-        viewController.presentationController?.delegate = self
-        top.present(viewController, animated: animated) { completion() }
+        let name = Self.name(of: viewController)
+        if presenter.viewIfLoaded?.window == nil {
+            throw NavigationError.presentationRefused(name, reason: .notInWindow)
+        }
+        if let reason = Self.dismissalRefusal(of: presenter) {
+            throw NavigationError.presentationRefused(name, reason: reason)
+        }
+        // Nothing reads `presentationController` before `present`: that would fix the style early. The screen's own
+        // presentation delegate is left alone.
+        presenter.present(viewController, animated: animated) { completion(.completed) }
+        // UIKit refuses some presentations with a logged warning and never calls the completion.
+        if viewController.presentingViewController == nil {
+            throw NavigationError.presentationRefused(name, reason: .unknown)
+        }
     }
 
     /// Dismisses `controller` and the modals above it.
-    public func dismissModal(_ controller: any Controller, animated: Bool, completion: @escaping @MainActor () -> Void)
-    {
-        guard let presenting = (controller as? UIViewController)?.presentingViewController else {
-            completion()
+    public func dismissModal(
+        _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
+    ) throws {
+        guard let viewController = controller as? UIViewController,
+            let presenting = viewController.presentingViewController
+        else {
+            completion(.completed)
             return
         }
-        presenting.dismiss(animated: animated) { completion() }
-    }
-
-    /// Reports the stack after every shown view controller: a back-button or interactive pop, or a cancelled one.
-    public func navigationController(
-        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
-    ) {
-        onUserChange?(.stack(viewControllers.compactMap { $0 as? any Controller }))
-    }
-
-    /// Reports a sheet the user swiped down.
-    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        if let controller = presentationController.presentedViewController as? any Controller {
-            onUserChange?(.modalDismissed(controller))
+        if let reason = Self.dismissalRefusal(of: viewController) {
+            throw NavigationError.dismissalRefused(Self.name(of: viewController), reason: reason)
         }
+        presenting.dismiss(animated: animated) { completion(.completed) }
     }
 
-    private func whenTransitionCompletes(animated: Bool, _ completion: @escaping @MainActor () -> Void) {
-        guard animated, let coordinator = transitionCoordinator else {
-            completion()
-            return
+    private func runningTransitionCoordinator() -> (any UIViewControllerTransitionCoordinator)? {
+        var viewController: UIViewController? = self
+        while let current = viewController {
+            if let coordinator = current.transitionCoordinator {
+                return coordinator
+            }
+            viewController = current.presentedViewController
         }
-        coordinator.animate(alongsideTransition: nil) { _ in completion() }
+        return nil
+    }
+
+    /// Why UIKit would ignore a presentation from, or a dismissal of, `viewController` now.
+    private static func dismissalRefusal(of viewController: UIViewController) -> NavigationError.Refusal? {
+        if viewController.isBeingPresented { return .presentationInProgress }
+        if viewController.isBeingDismissed { return .dismissalInProgress }
+        return nil
     }
 
     private static func viewController(_ controller: any Controller) throws -> UIViewController {
@@ -102,6 +165,10 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
             throw NavigationError.unsupportedController(String(describing: type(of: controller)))
         }
         return viewController
+    }
+
+    private static func name(of viewController: UIViewController) -> String {
+        String(describing: type(of: viewController))
     }
 }
 #endif

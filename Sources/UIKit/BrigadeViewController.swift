@@ -6,7 +6,9 @@ import UIKit
 /// A UIKit view controller that is a Brigade ``Controller``: UIKit is the source of its lifecycle events, which it
 /// forwards, each exactly once, to itself and its presenters through ``LifecycleDelivery``.
 ///
-/// Subclass it and override ``lifecycleEvent(_:)`` (not the UIKit methods) to react to events.
+/// Subclass it and override ``lifecycleEvent(_:)`` (not the UIKit methods) to react to events. With a disappear event,
+/// ``BrigadeCore/ControllerAttachments/disappearance`` says why: `.removed` when UIKit pops or dismisses it
+/// (`isMovingFromParent`, `isBeingDismissed`, its navigation controller dismissed), else `.covered`.
 open class BrigadeViewController: UIViewController, Controller {
     /// The presenters and state Brigade keeps with the controller.
     public var attachments = ControllerAttachments()
@@ -35,13 +37,19 @@ open class BrigadeViewController: UIViewController, Controller {
     /// Forwards `willDisappear`.
     override open func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
-        LifecycleDelivery.deliver(.willDisappear(animated: animated), to: self)
+        LifecycleDelivery.deliver(.willDisappear(animated: animated), to: self, disappearance: disappearance)
     }
 
     /// Forwards `didDisappear`.
     override open func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
-        LifecycleDelivery.deliver(.didDisappear(animated: animated), to: self)
+        LifecycleDelivery.deliver(.didDisappear(animated: animated), to: self, disappearance: disappearance)
+    }
+
+    /// Why UIKit makes it disappear.
+    private var disappearance: Disappearance {
+        let removed = isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true
+        return removed ? .removed : .covered
     }
 }
 #endif

@@ -183,7 +183,9 @@ struct SQLiteHardeningTests {
         let path = directory.path("bistro.sqlite")
         // One store per pool thread and one more: if their waits sat on the pool, nothing else could run.
         let width = min(ProcessInfo.processInfo.activeProcessorCount, 16) + 1
-        let stores = try (0..<width).map { _ in try SQLiteStore(path: path) }
+        // A busy timeout far beyond the test's length: under load (sanitizers, parallel tests) the child tasks may take
+        // more than the default 5 s, and the writes must still be waiting when the lock goes.
+        let stores = try (0..<width).map { _ in try SQLiteStore(path: path, busyTimeout: .seconds(300)) }
         let locker = try RawConnection(path: path)
         try locker.run("BEGIN EXCLUSIVE")
         let writes = stores.enumerated().map { index, store in
@@ -217,7 +219,8 @@ struct SQLiteHardeningTests {
         let locker = try RawConnection(path: path)
         try locker.run("BEGIN EXCLUSIVE")
         let opens = (0..<width).map { _ in
-            Task { try await SQLiteStore.open(path: path, migrations: [create]) }
+            // Waits as long as the lock is held, however long the child tasks take under load.
+            Task { try await SQLiteStore.open(path: path, migrations: [create], busyTimeout: .seconds(300)) }
         }
         let sum = await withTaskGroup(of: Int.self) { group in
             for value in 1...100 {

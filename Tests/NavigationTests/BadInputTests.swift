@@ -53,4 +53,53 @@ struct NavigationBadInputTests {
                 == "the navigation host cannot show TerminalScreen: it is not one of the host's view controllers")
         #expect(navigator.stack.isEmpty)
     }
+
+    @Test("NavigationError.presentationRefused")
+    func presentationRefused() async throws {
+        let host = NavigationControllerDouble()
+        let navigator = HostNavigator(host: host)
+        try await navigator.setRoot(TerminalScreen(), animated: false)
+        host.isInWindow = false
+        let error = await #expect(throws: NavigationError.self) {
+            try await navigator.present(TerminalScreen(), animated: true)
+        }
+        #expect(
+            error?.description
+                == "the navigation host refused to present TerminalScreen: the presenting view is not in a window; "
+                + "nothing changed")
+        #expect(navigator.modalStack.isEmpty)
+    }
+
+    @Test("NavigationError.dismissalRefused")
+    func dismissalRefused() async throws {
+        let host = NavigationControllerDouble()
+        let navigator = HostNavigator(host: host)
+        try await navigator.setRoot(TerminalScreen(), animated: false)
+        try await navigator.present(TerminalScreen(), animated: true)
+        host.refusesDismissal = .presentationInProgress
+        let error = await #expect(throws: NavigationError.self) {
+            try await navigator.dismiss(animated: true)
+        }
+        #expect(
+            error?.description
+                == "the navigation host refused to dismiss TerminalScreen: another presentation is in progress; "
+                + "nothing changed")
+        #expect(navigator.modalStack.count == 1)
+    }
+
+    @Test("NavigationError.transitionCancelled")
+    func transitionCancelled() async throws {
+        let host = NavigationControllerDouble()
+        let navigator = HostNavigator(host: host)
+        try await navigator.setRoot(TerminalScreen(), animated: false)
+        host.completesLate = true
+        let push = Task { try await navigator.push(TerminalScreen(), animated: true) }
+        await host.transitionStarted()
+        host.cancelTransition()
+        let error = await #expect(throws: NavigationError.self) { try await push.value }
+        #expect(
+            error?.description
+                == "the host's transition for push TerminalScreen was cancelled; it shows what it showed before")
+        #expect(navigator.stack.count == 1)
+    }
 }

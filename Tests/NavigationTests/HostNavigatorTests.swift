@@ -18,14 +18,14 @@ struct HostNavigatorTests {
         Screen(name, log: log)
     }
 
-    @Test("push returns only when the host's transition completed, then the stack shows it")
+    @Test("push returns only when the host's transition completed; meanwhile the stack is what the host shows")
     func pushWaitsForCompletion() async throws {
         try await navigator.setRoot(screen("list"), animated: false)
         host.completesLate = true
         let note = screen("note")
         let push = Task { try await navigator.push(note, animated: true) }
         await host.transitionStarted()
-        #expect(names(navigator.stack) == ["list"])
+        #expect(names(navigator.stack) == ["list", "note"])
         #expect(!log.entries.contains("note.didAppear(animated)"))
         host.finishTransition()
         try await push.value
@@ -46,7 +46,7 @@ struct HostNavigatorTests {
             ])
     }
 
-    @Test("a back-button pop the user made is synced into the stack, and the controller is released")
+    @Test("a back-button pop the user made is in the stack at once, and the controller is released")
     func backButtonSynced() async throws {
         weak var weakNote: Screen?
         do {
@@ -60,25 +60,21 @@ struct HostNavigatorTests {
         #expect(log.entries.suffix(2) == ["note.didDisappear(animated)", "list.didAppear(animated)"])
     }
 
-    @Test("an interactive pop that is cancelled changes no stack and the top appears again (UIKit loads the one below)")
+    @Test("an interactive pop that is cancelled leaves the stack as it was and the top appears again")
     func interactivePopCancelled() async throws {
         let note = screen("note")
         try await navigator.setStack([screen("list"), note], animated: false)
         log.clear()
         host.beginInteractivePop()
+        #expect(names(navigator.stack) == ["list"])
         host.cancelInteractivePop()
         #expect(names(navigator.stack) == ["list", "note"])
-        #expect(
-            log.entries == [
-                "note.willDisappear(animated)", "list.load", "list.willAppear(animated)",
-                "list.willDisappear(animated)",
-                "list.didDisappear(animated)", "note.willAppear(animated)", "note.didAppear(animated)",
-            ])
+        #expect(log.entries.last == "note.didAppear(animated)")
         try await navigator.pop(animated: false)
         #expect(names(navigator.stack) == ["list"])
     }
 
-    @Test("an interactive pop that finishes is synced and releases the controller")
+    @Test("an interactive pop that finishes leaves the stack without the top, which is released")
     func interactivePopFinished() async throws {
         weak var weakNote: Screen?
         do {
@@ -87,7 +83,6 @@ struct HostNavigatorTests {
             try await navigator.setStack([screen("list"), note], animated: false)
         }
         host.beginInteractivePop()
-        #expect(names(navigator.stack) == ["list", "note"])
         host.finishInteractivePop()
         #expect(names(navigator.stack) == ["list"])
         #expect(weakNote == nil)
@@ -114,27 +109,28 @@ struct HostNavigatorTests {
         #expect(names(navigator.stack) == ["a", "b", "c"])
     }
 
-    @Test("present and dismiss complete with the host's transition")
+    @Test("present and dismiss complete with the host's transition (full screen: the presenter appears again)")
     func presentAndDismiss() async throws {
         try await navigator.setRoot(screen("list"), animated: false)
+        host.presentationStyle = { _ in .fullScreen }
         host.completesLate = true
         let edit = screen("edit")
         let present = Task { try await navigator.present(edit, animated: true) }
         await host.transitionStarted()
-        #expect(navigator.modalStack.isEmpty)
+        #expect(!log.entries.contains("edit.didAppear(animated)"))
         host.finishTransition()
         try await present.value
         #expect(names(navigator.modalStack) == ["edit"])
         let dismiss = Task { try await navigator.dismiss(animated: true) }
         await host.transitionStarted()
-        #expect(names(navigator.modalStack) == ["edit"])
+        #expect(log.entries.last == "list.willAppear(animated)")
         host.finishTransition()
         try await dismiss.value
         #expect(navigator.modalStack.isEmpty)
         #expect(log.entries.suffix(2) == ["edit.didDisappear(animated)", "list.didAppear(animated)"])
     }
 
-    @Test("a sheet the user swiped down is synced and released")
+    @Test("a sheet the user swiped down leaves the modals and is released")
     func sheetSwipedDown() async throws {
         try await navigator.setRoot(screen("list"), animated: false)
         weak var weakEdit: Screen?
@@ -199,7 +195,7 @@ struct HostNavigatorTests {
         #expect(navigator.stack.isEmpty && host.viewControllers.isEmpty)
     }
 
-    @Test("a navigator nobody holds is released; the host keeps working and its callback then does nothing")
+    @Test("a navigator nobody holds is released; the host and its screens keep working")
     func navigatorReleased() async throws {
         weak var weakNavigator: HostNavigator<NavigationControllerDouble>?
         weak var weakScreen: Screen?

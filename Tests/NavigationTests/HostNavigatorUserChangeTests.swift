@@ -3,7 +3,9 @@ import BrigadeNavigation
 import BrigadeTesting
 import Testing
 
-@Suite("HostNavigator: what the user does while a navigator transition runs")
+// UIKit blocks the back button, the edge swipe and sheet drags while a transition runs, so a user's pop never happens
+// during a navigator transition. What does happen: a navigator call made while the user's pop or swipe runs.
+@Suite("HostNavigator: calls made while the user's pop or swipe runs")
 @MainActor
 struct HostNavigatorUserChangeTests {
     let log = EventLog()
@@ -14,62 +16,81 @@ struct HostNavigatorUserChangeTests {
         navigator = HostNavigator(host: host)
     }
 
-    @Test("a back tap during a late-completing push ends with the host's stack, the popped controller released")
-    func backTapDuringPush() async throws {
-        try await navigator.setRoot(Screen("list", log: log), animated: false)
-        host.completesLate = true
+    @Test("a push made during a back swipe waits for it and starts from the host: the popped screen stays gone")
+    func pushDuringBackSwipe() async throws {
         weak var weakNote: Screen?
-        let push: Task<Void, any Error>
         do {
             let note = Screen("note", log: log)
             weakNote = note
-            push = Task { try await navigator.push(note, animated: true) }
+            try await navigator.setStack([Screen("list", log: log), note], animated: false)
         }
+        #expect(host.beginInteractivePop())
+        let push = Task { try await navigator.push(Screen("edit", log: log), animated: true) }
         await host.transitionStarted()
-        host.tapBackButton()
-        host.finishTransition()
+        #expect(host.setStackCalls == 1)
+        host.finishInteractivePop()
         try await push.value
-        #expect(names(host.viewControllers) == ["list"])
-        #expect(names(navigator.stack) == ["list"])
+        #expect(names(host.viewControllers) == ["list", "edit"])
+        #expect(names(navigator.stack) == ["list", "edit"])
         #expect(weakNote == nil)
     }
 
-    @Test("an interactive pop finished during a late-completing push is kept, and later calls start from it")
-    func interactivePopDuringPush() async throws {
-        let list = Screen("list", log: log)
-        try await navigator.setStack([list, Screen("note 1", log: log)], animated: false)
-        host.completesLate = true
-        let push = Task { try await navigator.push(Screen("note 2", log: log), animated: true) }
+    @Test("a push made during a back swipe the user cancels lands above the screen that stayed")
+    func pushDuringCancelledBackSwipe() async throws {
+        try await navigator.setStack([Screen("list", log: log), Screen("note", log: log)], animated: false)
+        #expect(host.beginInteractivePop())
+        let push = Task { try await navigator.push(Screen("edit", log: log), animated: true) }
         await host.transitionStarted()
-        host.beginInteractivePop()
-        host.finishInteractivePop()
-        host.finishTransition()
+        host.cancelInteractivePop()
         try await push.value
-        #expect(names(navigator.stack) == ["list", "note 1"])
-        host.completesLate = false
-        try await navigator.pop(animated: true)
-        #expect(names(navigator.stack) == ["list"])
-        #expect(names(host.viewControllers) == ["list"])
+        #expect(names(navigator.stack) == ["list", "note", "edit"])
     }
 
-    @Test("a sheet swiped down during its late-completing presentation leaves no modal, and is released")
-    func swipeDownDuringPresent() async throws {
-        try await navigator.setRoot(Screen("list", log: log), animated: false)
+    @Test("a pop made during a late-ending back tap pops from the host's stack, not the one before the tap")
+    func popDuringBackTap() async throws {
+        try await navigator.setStack(
+            [Screen("list", log: log), Screen("note", log: log), Screen("edit", log: log)], animated: false)
         host.completesLate = true
+        #expect(host.tapBackButton())
+        let pop = Task { try await navigator.pop(animated: true) }
+        await host.transitionStarted()
+        host.finishTransition()
+        await host.transitionStarted()
+        host.finishTransition()
+        try await pop.value
+        #expect(names(navigator.stack) == ["list"])
+    }
+
+    @Test("a dismiss made while the user drags the sheet waits; when the sheet is gone there is nothing to dismiss")
+    func dismissDuringSheetSwipe() async throws {
+        try await navigator.setRoot(Screen("list", log: log), animated: false)
         weak var weakSheet: Screen?
-        let present: Task<Void, any Error>
         do {
             let sheet = Screen("sheet", log: log)
             weakSheet = sheet
-            present = Task { try await navigator.present(sheet, animated: true) }
+            try await navigator.present(sheet, animated: true)
         }
+        #expect(host.beginSheetSwipe())
+        let dismiss = Task { try await navigator.dismiss(animated: true) }
         await host.transitionStarted()
-        host.swipeDownSheet()
-        host.finishTransition()
-        try await present.value
-        #expect(host.presented.isEmpty)
+        host.finishSheetSwipe()
+        await #expect(throws: NavigatorError.nothingToDismiss) { try await dismiss.value }
         #expect(navigator.modalStack.isEmpty)
         #expect(weakSheet == nil)
-        await #expect(throws: NavigatorError.nothingToDismiss) { try await navigator.dismiss(animated: true) }
+    }
+
+    @Test("the user cannot pop while the navigator's push animates; after it, the pop is the user's")
+    func userBlockedDuringPush() async throws {
+        try await navigator.setRoot(Screen("list", log: log), animated: false)
+        host.completesLate = true
+        let push = Task { try await navigator.push(Screen("note", log: log), animated: true) }
+        await host.transitionStarted()
+        #expect(!host.tapBackButton())
+        host.finishTransition()
+        try await push.value
+        #expect(names(navigator.stack) == ["list", "note"])
+        #expect(host.tapBackButton())
+        host.finishTransition()
+        #expect(names(navigator.stack) == ["list"])
     }
 }

@@ -96,7 +96,10 @@ struct ObservableNavigatorLevelTests {
         try await routes.wireframe.route(to: "/notes", option: .root)
         let detail = try routes.wireframe.controller(for: note("3"))
         detail.attachments.presenters.append(
-            ReactingPresenter(on: .willAppear(animated: true)) { [navigator, edit] in navigator.sheet = edit("3") })
+            // Weakly: the presenter stays on screen with the navigator, which would keep each other alive.
+            ReactingPresenter(on: .willAppear(animated: true)) { [weak navigator, sheet = edit("3")] in
+                navigator?.sheet = sheet
+            })
         log.clear()
         try await navigator.push(detail, animated: true)
         #expect(navigator.path == [note("3")])
@@ -142,8 +145,9 @@ struct ObservableNavigatorLevelTests {
         try await routes.wireframe.route(to: "/notes", option: .root)
         let detail = try routes.wireframe.controller(for: note("4"))
         detail.attachments.presenters.append(
-            ReactingPresenter(on: .didAppear(animated: true)) { [navigator, note] in
-                try? navigator.setPath([note("4"), RouteDescription(pattern: "/nowhere")], animated: true)
+            ReactingPresenter(on: .didAppear(animated: true)) {
+                [weak navigator, path = [note("4"), RouteDescription(pattern: "/nowhere")]] in
+                try? navigator?.setPath(path, animated: true)
             })
         try await navigator.push(detail, animated: true)
         #expect(navigator.path == [note("4")])

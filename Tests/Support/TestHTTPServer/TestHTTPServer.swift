@@ -71,7 +71,7 @@ public final class TestHTTPServer: Sendable {
     ///
     /// The wait blocks a thread of its own, never one of the concurrency pool: the request it waits for is sent by a
     /// task that needs the pool, and on a machine with two cores a blocked pool thread can stall it.
-    public func waitForRequest(_ path: String, timeout: Double = 10) async -> Bool {
+    public func waitForRequest(_ path: String, timeout: Double = 120) async -> Bool {
         let core = self.core
         return await withCheckedContinuation { continuation in
             Thread {
