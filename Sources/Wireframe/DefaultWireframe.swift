@@ -229,16 +229,20 @@ public final class DefaultWireframe: Wireframe {
     ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
     ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator threw.
     public func route(stack urls: [URL], animated: Bool = false) async throws {
-        try await restore(stack: urls, modals: [], animated: animated)
+        try await restore(stack: urls, modals: [], animated: animated, keepsShown: false)
     }
 
     /// Restores a saved ``NavigationState``: the navigation stack and the modals above it, made and shown as
     /// ``route(stack:animated:)`` makes and shows a stack (atomically, nothing shown when one URL fails), through the
     /// navigator's ``BrigadeCore/Navigator/setStack(_:modals:animated:)`` (one transition on ``HeadlessNavigator``).
     /// Option providers run with `.root`/`.push` for the stack and `.modal` for the modals.
+    ///
+    /// What is already on screen stays: a controller at the bottom of the stack (or of the modals) whose route has
+    /// the same pattern and parameters (as text) as the state's is kept, with its presenters, and so are those above
+    /// it while they match too. A state equal to what is shown changes nothing and delivers no event.
     /// - Throws: The errors of ``route(stack:animated:)``.
     public func route(state: NavigationState, animated: Bool = false) async throws {
-        try await restore(stack: state.stack, modals: state.modals, animated: animated)
+        try await restore(stack: state.stack, modals: state.modals, animated: animated, keepsShown: true)
     }
 
     /// The navigation state on screen as links, for ``route(state:animated:)``: the URL of each controller's route
@@ -260,8 +264,9 @@ public final class DefaultWireframe: Wireframe {
         return NavigationState(stack: try urls(navigator.stack), modals: try urls(navigator.modalStack))
     }
 
-    /// Makes every controller of `urls` and `modals`, then shows them in one call to the navigator.
-    private func restore(stack urls: [URL], modals: [URL], animated: Bool) async throws {
+    /// Makes every controller of `urls` and `modals` (keeping, when `keepsShown`, the controllers shown for the same
+    /// routes at the bottom of each list), then shows them in one call to the navigator.
+    private func restore(stack urls: [URL], modals: [URL], animated: Bool, keepsShown: Bool) async throws {
         guard let top = modals.last ?? urls.last else { return }
         var planned: [(result: RouteResult, provider: any ControllerProvider)] = []
         let all = urls + modals
@@ -277,13 +282,28 @@ public final class DefaultWireframe: Wireframe {
         }
         let navigator = try requireNavigator(
             "route the stack [" + all.map(\.absoluteString).joined(separator: ", ") + "]")
+        var kept: [Int: any Controller] = [:]
+        if keepsShown {
+            let stackResults = planned.prefix(urls.count).map(\.result)
+            for (index, controller) in Self.keptPrefix(navigator.stack, stackResults).enumerated() {
+                kept[index] = controller
+            }
+            let modalResults = planned.dropFirst(urls.count).map(\.result)
+            for (index, controller) in Self.keptPrefix(navigator.modalStack, modalResults).enumerated() {
+                kept[urls.count + index] = controller
+            }
+            if kept.count == all.count, navigator.stack.count == urls.count, navigator.modalStack.count == modals.count
+            {
+                return
+            }
+        }
         var controllers: [any Controller] = []
-        for (result, provider) in planned {
-            controllers.append(try makeController(result, provider: provider))
+        for (index, (result, provider)) in planned.enumerated() {
+            controllers.append(try kept[index] ?? makeController(result, provider: provider))
         }
         var observersOf: [[(observer: any RoutingObserver, pattern: String?)]] = []
         for (index, (result, _)) in planned.enumerated() {
-            let observers = observers(of: result)
+            let observers = kept[index] == nil ? observers(of: result) : []
             observersOf.append(observers)
             for entry in observers {
                 entry.observer.willPresent(controller: controllers[index], routeResult: result)
@@ -417,6 +437,31 @@ public final class DefaultWireframe: Wireframe {
             throw .builtURLDoesNotRoundTrip(
                 pattern: pattern.text, url: text, reason: "parameter '\(name)' does not come back")
         }
+    }
+
+    /// The controllers at the bottom of `shown` whose routes are `results`, in order, up to the first that differs.
+    private static func keptPrefix(_ shown: [any Controller], _ results: [RouteResult]) -> [any Controller] {
+        var kept: [any Controller] = []
+        for (controller, result) in zip(shown, results) {
+            guard let current = controller.attachments.routeResult, isSameRoute(current, result) else { break }
+            kept.append(controller)
+        }
+        return kept
+    }
+
+    /// Whether two routes have the same pattern and the same parameters, as text.
+    private static func isSameRoute(_ lhs: RouteResult, _ rhs: RouteResult) -> Bool {
+        struct Text: Equatable {
+            let texts: [String]
+            let isList: Bool
+        }
+        func texts(_ parameters: RouteParameters) -> [String: Text] {
+            parameters.values.mapValues { value in
+                if let list = value as? [String] { return Text(texts: list, isList: true) }
+                return Text(texts: [(value as? String) ?? String(describing: value)], isList: false)
+            }
+        }
+        return lhs.routePattern == rhs.routePattern && texts(lhs.parameters) == texts(rhs.parameters)
     }
 
     // MARK: - Navigation

@@ -71,3 +71,36 @@ struct NavigationStateTests {
         #expect(navigator.modalStack.isEmpty)
     }
 }
+
+@Suite("NavigationState: restoring what is on screen")
+@MainActor
+struct NavigationStateReuseTests {
+    @Test("restoring the state on screen changes nothing and delivers no event")
+    func sameStateChangesNothing() async throws {
+        let navigator = HeadlessNavigator(recordsLifecycle: true)
+        let wireframe = try NavigationStateTests.makeWireframe(navigator)
+        try await wireframe.route(to: "/notes?sort=date", option: .root)
+        try await wireframe.route(to: "/notes/7")
+        try await wireframe.route(to: "/compose", option: .modal)
+        let shown = navigator.stack + navigator.modalStack
+        navigator.clearLifecycleLog()
+        try await wireframe.route(state: wireframe.navigationState())
+        #expect(navigator.lifecycleLog.isEmpty)
+        let after = navigator.stack + navigator.modalStack
+        #expect(after.count == 3 && zip(shown, after).allSatisfy { $0 === $1 })
+    }
+
+    @Test("restoring a state that shares the bottom of the stack keeps those controllers and makes the rest")
+    func sharedBottomIsKept() async throws {
+        let navigator = HeadlessNavigator()
+        let wireframe = try NavigationStateTests.makeWireframe(navigator)
+        try await wireframe.route(to: "/notes", option: .root)
+        try await wireframe.route(to: "/notes/7")
+        let root = try #require(navigator.stack.first)
+        let state = NavigationState(
+            stack: [try #require(URL(string: "/notes")), try #require(URL(string: "/notes/8"))])
+        try await wireframe.route(state: state)
+        #expect(navigator.stack.first === root)
+        #expect(NavigationStateTests.routes(navigator.stack) == ["/notes ", "/notes/:id id=8"])
+    }
+}
