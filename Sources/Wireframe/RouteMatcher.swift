@@ -17,7 +17,8 @@ public struct RouteMatch: Sendable {
 /// Matches URLs against route patterns with a trie: the cost of a match grows with the number of segments in the
 /// URL, not with the number of patterns.
 ///
-/// At each segment a literal beats a parameter, which beats a wildcard; when the more specific branch fails further
+/// At each segment a literal beats a typed parameter (`:id<int>`, then `:id<uuid>`), which beats a parameter of any
+/// text, which beats a wildcard; when the more specific branch fails further
 /// on, the matcher backtracks to the next one. Registration order never matters. The walk is a loop with its own
 /// stack, so a pattern or URL of any number of segments (50,000, say) matches without deep recursion.
 ///
@@ -185,7 +186,9 @@ public final class RouteMatcher {
                     Self.readQuery(query, into: &values)
                 }
                 for (name, segment) in zip(names, captures.prefix(found.captured)) {
-                    values[name] = String(segments[segment])
+                    values[name] =
+                        pattern.parameterTypes[name].flatMap { $0.value(of: segments[segment]) }
+                        ?? String(segments[segment])
                 }
                 if found.wildcardStart < segments.count {
                     values[RouteParameters.wildcard] = segments[found.wildcardStart...].map { String($0) }
@@ -228,9 +231,9 @@ public final class RouteMatcher {
                         let segment = segments[frame.index]
                         next = node.literal(isCaseSensitive ? segment : Substring(segment.lowercased()))
                     }
-                case 1:
-                    frames[top].stage = 2
-                    next = node.parameter
+                case let stage where Int(stage) <= node.parameters.count:
+                    frames[top].stage = stage + 1
+                    next = node.parameters[Int(stage) - 1]
                 default:
                     if node.wildcard >= 0 {
                         return (node.wildcard, frame.index, frame.captured)
@@ -266,7 +269,8 @@ public final class RouteMatcher {
             case .literal(let text):
                 let segment = segments[index]
                 guard isCaseSensitive ? segment == text : segment.lowercased() == text else { return false }
-            case .parameter:
+            case .parameter(let type):
+                if type != .text, type.value(of: segments[index]) == nil { return false }
                 captures[captured] = index
                 captured += 1
             }
@@ -281,7 +285,7 @@ public final class RouteMatcher {
             let decoded = PercentEncoding.decode(text) ?? text
             return .key(.literal(isCaseSensitive ? decoded : decoded.lowercased()))
         case .parameter:
-            return .key(.parameter)
+            return .key(.parameter(segment.type))
         case .wildcard:
             return .wildcard
         }
@@ -311,7 +315,7 @@ public final class RouteMatcher {
     /// parameter (its name is the endpoint's, as patterns of other names share the node).
     private enum Key: Equatable {
         case literal(String)
-        case parameter
+        case parameter(RoutePattern.ParameterType)
     }
 
     /// A pattern's segment as registered: a key, or the trailing wildcard.
@@ -328,7 +332,7 @@ public final class RouteMatcher {
     }
 
     /// A step of the walk: the node entered, the segment after its run, the captures so far, and which branch to
-    /// try next (0 literal, 1 parameter, 2 wildcard).
+    /// try next (0 literal, 1 to n the n parameter children, typed ones first, then the wildcard).
     private struct Frame {
         let node: Node
         let index: Int
@@ -344,8 +348,9 @@ public final class RouteMatcher {
         /// Children whose run starts with a literal: an open-addressing table (linear probing, a power of two in
         /// size, at most three quarters full) keyed by that first literal; empty when there are none.
         var literals: [Node?] = []
-        /// The child whose run starts with a parameter.
-        var parameter: Node?
+        /// The children whose run starts with a parameter, typed ones first (see
+        /// ``RoutePattern/ParameterType``): at most one per type.
+        var parameters: [Node] = []
         var literalCount: Int32 = 0
         /// The endpoint of the URLs that end here, or -1.
         var endpoint: Int32 = -1
@@ -431,7 +436,7 @@ public final class RouteMatcher {
         func child(for key: Key) -> Node? {
             switch key {
             case .literal(let text): literal(Substring(text))
-            case .parameter: parameter
+            case .parameter: parameters.first { $0.run[0] == key }
             }
         }
 
@@ -475,8 +480,12 @@ public final class RouteMatcher {
         }
 
         func attach(_ child: Node) {
-            if case .parameter = child.run[0] {
-                parameter = child
+            if case .parameter(let type) = child.run[0] {
+                let index = parameters.firstIndex {
+                    if case .parameter(let other) = $0.run[0] { return type < other }
+                    return false
+                }
+                parameters.insert(child, at: index ?? parameters.count)
             } else {
                 addLiteral(child)
             }
@@ -488,7 +497,9 @@ public final class RouteMatcher {
             let head = Node(run: Array(child.run[..<offset]))
             child.run.removeFirst(offset)
             if case .parameter = head.run[0] {
-                parameter = head
+                if let index = parameters.firstIndex(where: { $0 === child }) {
+                    parameters[index] = head
+                }
             } else {
                 replaceLiteral(child, with: head)
             }

@@ -1,11 +1,18 @@
 import BrigadeCore
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A parsed route pattern such as `/menu/:dish`, `/orders(/:id)`, `/files/*` or `bistro://menu/:dish`.
 ///
 /// | syntax | meaning |
 /// |---|---|
 /// | `menu` | a literal segment |
 /// | `:dish` | a parameter: any one segment, stored under `dish` |
+/// | `:id<int>`, `:id<uuid>` | a typed parameter: only a segment of that type (`Int(_:)`, `UUID(uuidString:)`), stored as an `Int` or a `UUID`; it beats a parameter of any text |
 /// | `(/:id)`, `(/all)` | an optional group; groups may nest |
 /// | `*` | a trailing wildcard: one or more segments, stored as `[String]` under `*` |
 /// | `bistro://` | a scheme: the pattern matches only URLs of that scheme |
@@ -40,6 +47,41 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     public let host: String?
     /// The parameter names of the pattern, in order, including `*` for a wildcard.
     public let parameterNames: [String]
+    /// The types of the typed parameters (`:id<int>`), by name; the others take any text.
+    let parameterTypes: [String: ParameterType]
+
+    /// What a parameter segment accepts.
+    enum ParameterType: Int, Hashable, Sendable, Comparable {
+        /// Decimal integers (`Int(_:)`), stored as `Int`.
+        case int
+        /// UUIDs (`UUID(uuidString:)`), stored as `UUID`.
+        case uuid
+        /// Any text.
+        case text
+
+        /// The type named in `<...>`.
+        init?(name: String) {
+            switch name {
+            case "int": self = .int
+            case "uuid": self = .uuid
+            default: return nil
+            }
+        }
+
+        /// The value of `segment` for this type, or `nil` when it is not of the type.
+        func value(of segment: Substring) -> (any Sendable)? {
+            switch self {
+            case .int: Int(segment)
+            case .uuid: UUID(uuidString: String(segment))
+            case .text: String(segment)
+            }
+        }
+
+        /// Typed parameters are tried before text ones, int before uuid.
+        static func < (lhs: ParameterType, rhs: ParameterType) -> Bool {
+            lhs.rawValue < rhs.rawValue
+        }
+    }
 
     /// Parses `text`.
     /// - Throws: A ``WireframeError`` naming the pattern and the position of the fault.
@@ -48,6 +90,7 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
         let (_, items) = try parser.parse()
         self.text = text
         host = parser.host
+        parameterTypes = parser.types
         parameterNames = Self.names(in: items)
         for variant in Self.expand(items) {
             for segment in variant.dropLast() where segment.kind == .wildcard {
@@ -129,6 +172,8 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
 
         let kind: Kind
         let position: Int
+        /// What a parameter accepts.
+        var type: ParameterType = .text
     }
 
     enum Item: Hashable, Sendable {
@@ -230,6 +275,8 @@ private struct Parser {
     var index = 0
     var groupCount = 0
     var seenNames: Set<String> = []
+    /// The typed parameters read so far.
+    var types: [String: RoutePattern.ParameterType] = [:]
     /// The host of an http(s) pattern, in ASCII form; `nil` for other schemes or when none is written.
     var host: String?
 
@@ -371,7 +418,18 @@ private struct Parser {
                 reason: "'?' and '#' start a URL's query and fragment; they cannot be in a pattern")
         }
         if scalars.first == ":" {
-            let name = String(scalars.dropFirst())
+            var name = String(scalars.dropFirst())
+            var type = RoutePattern.ParameterType.text
+            if name.unicodeScalars.last == ">", let open = name.unicodeScalars.firstIndex(of: "<") {
+                let typeName = String(name.unicodeScalars[name.unicodeScalars.index(after: open)...].dropLast())
+                guard let named = RoutePattern.ParameterType(name: typeName) else {
+                    throw .invalidSegment(
+                        pattern: self.text, position: position,
+                        reason: "unknown parameter type '\(typeName)' (int, uuid)")
+                }
+                type = named
+                name = String(name.unicodeScalars[..<open])
+            }
             guard !name.isEmpty else {
                 throw .emptyParameterName(pattern: self.text, position: position)
             }
@@ -381,7 +439,10 @@ private struct Parser {
             guard seenNames.insert(name).inserted else {
                 throw .duplicateParameterName(pattern: self.text, name: name, position: position)
             }
-            return .init(kind: .parameter(name), position: position)
+            if type != .text {
+                types[name] = type
+            }
+            return .init(kind: .parameter(name), position: position, type: type)
         }
         return .init(kind: .literal(text), position: position)
     }

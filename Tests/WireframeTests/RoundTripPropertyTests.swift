@@ -51,7 +51,7 @@ private struct RoundTripCases {
             return "p\(parameter)"
         }
         for _ in 0..<int(0...3) {
-            text += chance(50) ? "/" + pick(Self.literals) : "/:" + nextName()
+            text += chance(50) ? "/" + pick(Self.literals) : "/:" + nextName() + (chance(20) ? "<int>" : "")
         }
         if chance(30) {
             text += "(/:" + nextName() + (chance(30) ? "/:" + nextName() : "") + ")"
@@ -93,9 +93,13 @@ struct RoundTripPropertyTests {
                 let pattern = cases.pick(patterns)
                 var parameters: [String: any Sendable] = [:]
                 for name in pattern.parameterNames where cases.chance(97) {
-                    parameters[name] =
-                        name == RouteParameters.wildcard
-                        ? (0..<cases.int(1...3)).map { _ in cases.value() } : cases.value()
+                    if name == RouteParameters.wildcard {
+                        parameters[name] = (0..<cases.int(1...3)).map { _ in cases.value() }
+                    } else if pattern.text.contains(":\(name)<int>"), cases.chance(80) {
+                        parameters[name] = cases.chance(50) ? cases.int(-99...99_999) : String(cases.int(0...99))
+                    } else {
+                        parameters[name] = cases.value()
+                    }
                 }
                 if cases.chance(30) {
                     parameters[cases.pick(["size", "q", "é t", "+"])] = cases.value()
@@ -125,10 +129,11 @@ struct RoundTripPropertyTests {
                         result.routePattern == pattern.text, "\(repro()): '\(url)' routes to \(result.routePattern)")
                     var expected = query.mapValues { [$0] }
                     for (name, value) in parameters {
-                        expected[name] = (value as? [String]) ?? [(value as? String) ?? ""]
+                        expected[name] = (value as? [String]) ?? [(value as? String) ?? "\(value)"]
                     }
                     var found: [String: [String]] = [:]
                     for (name, value) in result.parameters.values {
+                        // A typed parameter gives its value typed (an Int); the text it was built from is compared.
                         found[name] = (value as? [String]) ?? [(value as? String) ?? "\(value)"]
                     }
                     let same =
