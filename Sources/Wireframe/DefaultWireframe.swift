@@ -350,7 +350,7 @@ public final class DefaultWireframe: Wireframe {
 
     /// A URL for `pattern` filled with `parameters`, followed by `query` and the parameters the pattern does not
     /// name as query items (sorted by name, names and values percent-encoded, `+` too; a parameter wins over a query
-    /// item of the same name).
+    /// item of the same name; a list of two or more strings is the name repeated, `?tag=a&tag=b`).
     ///
     /// The round trip is checked: routing the URL gives back `pattern`, the pattern's parameters with the same
     /// text (byte for byte; a value that is not text as its `String(describing:)`, a wildcard as its segments) and
@@ -376,15 +376,15 @@ public final class DefaultWireframe: Wireframe {
         guard let registered = matcher.pattern(pattern) else { throw .unknownPattern(pattern) }
         var text = try registered.path(parameters: parameters)
         let named = Set(registered.parameterNames)
-        var items = query
+        var items = query.mapValues { [$0] }
         for (name, value) in parameters.values where !named.contains(name) {
-            items[name] = (value as? String) ?? String(describing: value)
+            items[name] = (value as? [String]) ?? [(value as? String) ?? String(describing: value)]
         }
         if !items.isEmpty {
             text +=
                 "?"
-                + items.keys.sorted().map { name in
-                    PercentEncoding.encode(name) + "=" + PercentEncoding.encode(items[name] ?? "")
+                + items.keys.sorted().flatMap { name in
+                    (items[name] ?? []).map { PercentEncoding.encode(name) + "=" + PercentEncoding.encode($0) }
                 }.joined(separator: "&")
         }
         guard let url = URL(string: text) else { throw .invalidURL(text) }

@@ -6,7 +6,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A pattern that matched a URL, with the parameters taken from the URL: path parameters over query items.
+/// A pattern that matched a URL, with the parameters taken from the URL: path parameters over query items (a query
+/// name given more than once is a `[String]` of its values, in order).
 public struct RouteMatch: Sendable {
     /// The registered pattern that matched.
     public let pattern: RoutePattern
@@ -305,7 +306,13 @@ public final class RouteMatcher {
                 continue
             }
             let rawValue = parts.count > 1 ? parts[1] : ""
-            values[name] = PercentEncoding.decode(rawValue, plusIsSpace: true) ?? String(rawValue)
+            let value = PercentEncoding.decode(rawValue, plusIsSpace: true) ?? String(rawValue)
+            // A repeated name keeps every value, in order: `?tag=a&tag=b` is `["a", "b"]`.
+            switch values[name] {
+            case let earlier as String: values[name] = [earlier, value]
+            case let earlier as [String]: values[name] = earlier + [value]
+            default: values[name] = value
+            }
         }
     }
 

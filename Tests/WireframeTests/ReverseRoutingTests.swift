@@ -130,3 +130,19 @@ struct ReverseRoutingTests {
         #expect(text(try wireframe.routeResult(url: url), "q") == "1+1 = 2")
     }
 }
+
+@Suite("Query items: a repeated name keeps every value")
+@MainActor
+struct RepeatedQueryItemTests {
+    @Test("every value of a repeated query name comes back, in order, and a list is written as a repeated name")
+    func repeatedQueryName() throws {
+        let wireframe = DefaultWireframe()
+        try wireframe.add(routePattern: "/menu")
+        let result = try wireframe.routeResult(url: #require(URL(string: "/menu?tag=hot&tag=veg&size=s")))
+        #expect(try result.parameters.strings("tag") == ["hot", "veg"])
+        #expect(try result.parameters.string("size") == "s")
+        let url = try wireframe.url(forPattern: "/menu", parameters: ["tag": ["hot", "a&b"]])
+        #expect(url.absoluteString == "/menu?tag=hot&tag=a%26b")
+        #expect(try wireframe.routeResult(url: url).parameters.strings("tag") == ["hot", "a&b"])
+    }
+}
