@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// SplitMix64: a small generator whose sequence depends only on its seed, so a failure reproduces.
-private struct SeededGenerator: RandomNumberGenerator {
+struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
 
     mutating func next() -> UInt64 {
@@ -16,8 +16,12 @@ private struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
+/// How many times the default number of cases the round-trip property test runs: `BRIGADE_ROUND_TRIP_SCALE` (CI runs
+/// about 100,000 reverse-route round trips with it), 1 by default.
+let roundTripScale = ProcessInfo.processInfo.environment["BRIGADE_ROUND_TRIP_SCALE"].flatMap { Int($0) } ?? 1
+
 /// Random route sets and legal but unfriendly values.
-private struct RoundTripCases {
+struct RoundTripCases {
     var generator: SeededGenerator
 
     static let literals = ["menu", "new", "ñ", "a b", "café", "orders", "x%2Fy", "100%", "Menu", "+"]
@@ -78,7 +82,7 @@ struct RoundTripPropertyTests {
         var cases = RoundTripCases(generator: SeededGenerator(state: seed))
         var built = 0
         var refused = 0
-        for set in 0..<50 {
+        for set in 0..<(50 * roundTripScale) {
             let wireframe = DefaultWireframe()
             var patterns: [RoutePattern] = []
             for number in 0..<cases.int(1...50) {
