@@ -81,6 +81,20 @@ public final class DefaultWireframe: Wireframe {
         try matcher.add(RoutePattern(routePattern))
     }
 
+    /// Registers the parameter type `name` for patterns such as `/menu/:dish<dish>`: a segment is taken when
+    /// `converter` gives a value for its text, and the route's parameter is that value, so another pattern takes
+    /// the segments it refuses. Register a type before the patterns that use it (a pattern naming a type with no
+    /// converter is a registration error); `int` and `uuid` are built in. For reverse routing, a value is written as
+    /// its `String(describing:)`, which must be the text the converter reads.
+    ///
+    /// ```swift
+    /// wireframe.add(parameterType: "dish") { Dish(rawValue: $0) }
+    /// try wireframe.add(routePattern: "/menu/:dish<dish>")
+    /// ```
+    public func add(parameterType name: String, converter: @escaping (String) -> (any Sendable)?) {
+        matcher.add(parameterType: name, converter: converter)
+    }
+
     /// Registers a controller provider; among responsible providers and handlers the highest priority wins.
     public func add(controllerProvider: any ControllerProvider, priority: Int = 0) {
         controllerProviders.insert(controllerProvider, priority: priority, sequence: nextRegistration())

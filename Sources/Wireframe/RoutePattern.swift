@@ -12,7 +12,7 @@ import Foundation
 /// |---|---|
 /// | `menu` | a literal segment |
 /// | `:dish` | a parameter: any one segment, stored under `dish` |
-/// | `:id<int>`, `:id<uuid>` | a typed parameter: only a segment of that type (`Int(_:)`, `UUID(uuidString:)`), stored as an `Int` or a `UUID`; it beats a parameter of any text |
+/// | `:id<int>`, `:id<uuid>`, `:dish<dish>` | a typed parameter: only a segment of that type (`Int(_:)`, `UUID(uuidString:)`, a converter registered with ``DefaultWireframe/add(parameterType:converter:)``), stored as the converted value; it beats a parameter of any text |
 /// | `(/:id)`, `(/all)` | an optional group; groups may nest |
 /// | `*` | a trailing wildcard: one or more segments, stored as `[String]` under `*` |
 /// | `bistro://` | a scheme: the pattern matches only URLs of that scheme |
@@ -51,35 +51,59 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     let parameterTypes: [String: ParameterType]
 
     /// What a parameter segment accepts.
-    enum ParameterType: Int, Hashable, Sendable, Comparable {
+    enum ParameterType: Hashable, Sendable, Comparable {
         /// Decimal integers (`Int(_:)`), stored as `Int`.
         case int
         /// UUIDs (`UUID(uuidString:)`), stored as `UUID`.
         case uuid
+        /// A type registered with a converter (``DefaultWireframe/add(parameterType:converter:)``), by name.
+        case custom(String)
         /// Any text.
         case text
 
-        /// The type named in `<...>`.
+        /// The type named in `<...>`: `int`, `uuid`, or any other name of ASCII letters, digits and `_` (a custom
+        /// type, which the matcher must know); `nil` for another name.
         init?(name: String) {
             switch name {
             case "int": self = .int
             case "uuid": self = .uuid
-            default: return nil
+            default:
+                let isName =
+                    !name.isEmpty
+                    && name.unicodeScalars.allSatisfy {
+                        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                    }
+                guard isName else { return nil }
+                self = .custom(name)
             }
         }
 
-        /// The value of `segment` for this type, or `nil` when it is not of the type.
+        /// The value of `segment` for a built-in type, or `nil` when it is not of the type (and for a custom type,
+        /// which its converter reads).
         func value(of segment: Substring) -> (any Sendable)? {
             switch self {
             case .int: Int(segment)
             case .uuid: UUID(uuidString: String(segment))
+            case .custom: nil
             case .text: String(segment)
             }
         }
 
-        /// Typed parameters are tried before text ones, int before uuid.
+        private var rank: Int {
+            switch self {
+            case .int: 0
+            case .uuid: 1
+            case .custom: 2
+            case .text: 3
+            }
+        }
+
+        /// Typed parameters are tried before text ones: int, uuid, then custom types by name.
         static func < (lhs: ParameterType, rhs: ParameterType) -> Bool {
-            lhs.rawValue < rhs.rawValue
+            if case .custom(let left) = lhs, case .custom(let right) = rhs {
+                return left < right
+            }
+            return lhs.rank < rhs.rank
         }
     }
 
@@ -425,7 +449,9 @@ private struct Parser {
                 guard let named = RoutePattern.ParameterType(name: typeName) else {
                     throw .invalidSegment(
                         pattern: self.text, position: position,
-                        reason: "unknown parameter type '\(typeName)' (int, uuid)")
+                        reason:
+                            "a parameter type is int, uuid or the name of a registered converter (letters, digits, '_'), "
+                            + "not '\(typeName)'")
                 }
                 type = named
                 name = String(name.unicodeScalars[..<open])

@@ -48,13 +48,32 @@ struct TypedParameterTests {
         #expect(throws: WireframeError.self) { try wireframe.add(routePattern: "/p/:number<int>") }
     }
 
-    @Test("an unknown parameter type is a registration error naming it")
+    @Test("a parameter type without a converter is a registration error naming it")
     func unknownType() {
-        let error = #expect(throws: WireframeError.self) { try RoutePattern("/user/:id<integer>") }
+        let error = #expect(throws: WireframeError.self) { try wireframe.add(routePattern: "/user/:id<integer>") }
         #expect(
             error?.description
-                == "pattern '/user/:id<integer>' has an invalid segment at position 6: unknown parameter type "
-                + "'integer' (int, uuid)")
+                == "pattern '/user/:id<integer>' has an invalid segment at position 6: parameter type 'integer' has no "
+                + "converter (register it with add(parameterType:converter:))")
+        #expect(throws: WireframeError.self) { try RoutePattern("/user/:id<in teger>") }
+    }
+
+    enum Dish: String, Sendable {
+        case soup, salad
+    }
+
+    @Test("a custom parameter type takes what its converter reads, gives the converted value, and round-trips")
+    func customType() throws {
+        wireframe.add(parameterType: "dish") { Dish(rawValue: $0) }
+        try wireframe.add(routePattern: "/menu/:dish<dish>")
+        try wireframe.add(routePattern: "/menu/:other")
+        let soup = try result("/menu/soup")
+        #expect(soup.routePattern == "/menu/:dish<dish>")
+        #expect(try soup.parameters.value("dish", as: Dish.self) == .soup)
+        #expect(try result("/menu/pizza").routePattern == "/menu/:other")
+        let url = try wireframe.url(forPattern: "/menu/:dish<dish>", parameters: ["dish": Dish.salad])
+        #expect(url.absoluteString == "/menu/salad")
+        #expect(try wireframe.routeResult(url: url).parameters.value("dish", as: Dish.self) == .salad)
     }
 
     @Test("reverse routing writes a typed value, and refuses text the typed parameter would not take")
