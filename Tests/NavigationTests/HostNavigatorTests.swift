@@ -97,7 +97,10 @@ struct HostNavigatorTests {
         let first = Task { try await navigator.push(b, animated: true) }
         await host.transitionStarted()
         let second = Task { try await navigator.push(c, animated: true) }
-        for _ in 0..<10 { await Task.yield() }
+        // Both tasks run on the main actor, in the order they were made: once this one has run, the push above has
+        // run until it waits for its turn, and its effect is in the navigator's stack.
+        await Task { @MainActor in }.value
+        #expect(names(navigator.stack) == ["a", "b", "c"])
         #expect(host.setStackCalls == 2)
         host.finishTransition()
         try await first.value

@@ -5,15 +5,8 @@
 import BrigadeUIKit
 import UIKit
 
-@MainActor
-func brigadeNavigationControllerImplementsItsDelegateMethods(_ host: BrigadeNavigationController) {
-    // UINavigationControllerDelegate
-    let didShow: (UINavigationController, UIViewController, Bool) -> Void = host.navigationController(
-        _:didShow:animated:)
-    // UIAdaptivePresentationControllerDelegate
-    let didDismiss: (UIPresentationController) -> Void = host.presentationControllerDidDismiss(_:)
-    _ = (didShow, didDismiss)
-}
+// BrigadeNavigationController implements no delegate method today: the navigation controller's `delegate` and the
+// presentation delegates of presented screens stay the app's (the navigator reads what UIKit shows instead).
 
 @MainActor
 func brigadeViewControllerOverridesTheLifecycleMethods(_ screen: BrigadeViewController) {

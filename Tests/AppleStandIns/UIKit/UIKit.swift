@@ -320,6 +320,24 @@ public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinatorcontext/iscancelled
     var isCancelled: Bool { get }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinatorcontext/viewcontroller(forkey:)
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+}
+
+/// https://developer.apple.com/documentation/uikit/uitransitioncontextviewcontrollerkey
+public struct UITransitionContextViewControllerKey: Hashable, RawRepresentable, Sendable {
+    /// The key's string.
+    public var rawValue: String
+
+    /// https://developer.apple.com/documentation/uikit/uitransitioncontextviewcontrollerkey/init(rawvalue:)
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// https://developer.apple.com/documentation/uikit/uitransitioncontextviewcontrollerkey/from
+    public static let from = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewControllerKey")
+
+    /// https://developer.apple.com/documentation/uikit/uitransitioncontextviewcontrollerkey/to
+    public static let to = UITransitionContextViewControllerKey(rawValue: "UITransitionContextToViewControllerKey")
 }
 
 /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinator
