@@ -146,3 +146,14 @@ struct RepeatedQueryItemTests {
         #expect(try wireframe.routeResult(url: url).parameters.strings("tag") == ["hot", "a&b"])
     }
 }
+
+@Suite("Hosts: one form everywhere")
+@MainActor
+struct HostFormTests {
+    @Test("a deep-link policy given a host in Unicode accepts its Punycode form from a link")
+    func policyHostInUnicode() throws {
+        let policy = DeepLinkPolicy(allowedSchemes: ["https"], allowedHosts: ["Bücher.example"])
+        try policy.check(#require(URL(string: "https://xn--bcher-kva.example/menu/soup")))
+        #expect(throws: WireframeError.self) { try policy.check(#require(URL(string: "https://other.example/menu"))) }
+    }
+}
