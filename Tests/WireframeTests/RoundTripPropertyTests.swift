@@ -112,49 +112,114 @@ struct RoundTripPropertyTests {
                 if cases.chance(30) {
                     query[cases.pick(["sort", "a=b", "&", ""])] = cases.value()
                 }
-                func repro() -> String {
-                    "seed \(seed), set \(set), attempt \(attempt), pattern '\(pattern.text)', parameters "
-                        + "\(parameters), query \(query)"
-                }
-                let url: URL
-                do {
-                    url = try wireframe.url(
-                        forPattern: pattern.text, parameters: RouteParameters(parameters), query: query)
-                } catch {
-                    // `url(forPattern:parameters:query:)` throws only `WireframeError`: a typed refusal.
+                switch Self.outcome(wireframe, pattern.text, parameters, query) {
+                case .refused:
                     refused += 1
-                    continue
-                }
-                built += 1
-                let travelled = try #require(URL(string: url.absoluteString), "\(repro()): '\(url)' does not parse")
-                for routed in [url, travelled] {
-                    let result = try wireframe.routeResult(url: routed)
-                    #expect(
-                        result.routePattern == pattern.text, "\(repro()): '\(url)' routes to \(result.routePattern)")
-                    var expected = query.mapValues { [$0] }
-                    for (name, value) in parameters {
-                        expected[name] = (value as? [String]) ?? [(value as? String) ?? "\(value)"]
-                    }
-                    var found: [String: [String]] = [:]
-                    for (name, value) in result.parameters.values {
-                        // A typed parameter gives its value typed (an Int); the text it was built from is compared.
-                        found[name] = (value as? [String]) ?? [(value as? String) ?? "\(value)"]
-                    }
-                    let same =
-                        expected.count == found.count
-                        && expected.allSatisfy { name, texts in
-                            found[name].map {
-                                $0.count == texts.count && zip($0, texts).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
-                            }
-                                ?? false
-                        }
-                    #expect(same, "\(repro()): '\(url)' gives \(found)")
-                    if !same { return }
+                case .routedBack:
+                    built += 1
+                case .failed(let failure):
+                    let (shrunk, shrunkQuery, shrunkFailure) = Self.shrink(
+                        wireframe, pattern.text, parameters, query, failure)
+                    Issue.record(
+                        """
+                        seed \(seed), set \(set), attempt \(attempt), pattern '\(pattern.text)': \(failure)
+                        shrunk: parameters \(shrunk), query \(shrunkQuery): \(shrunkFailure)
+                        """)
+                    return
                 }
             }
         }
         // Most legal values must build: a builder that refused everything would pass the loop above. (The refusals
         // here are empty and missing values, groups given in part, and values another pattern takes.)
         #expect(built * 10 > (built + refused) * 8, "built \(built), refused \(refused)")
+    }
+
+    /// What building a URL for `pattern` and routing it again gives.
+    enum Outcome {
+        /// Building threw (only `WireframeError` can: a typed refusal).
+        case refused
+        /// The URL, and the URL read again from its text, route back to the pattern and values.
+        case routedBack
+        /// A silent wrong answer, described.
+        case failed(String)
+    }
+
+    static func outcome(
+        _ wireframe: DefaultWireframe,
+        _ pattern: String,
+        _ parameters: [String: any Sendable],
+        _ query: [String: String]
+    ) -> Outcome {
+        guard let url = try? wireframe.url(forPattern: pattern, parameters: RouteParameters(parameters), query: query)
+        else { return .refused }
+        guard let travelled = URL(string: url.absoluteString) else { return .failed("'\(url)' does not parse") }
+        var expected = query.mapValues { [$0] }
+        for (name, value) in parameters {
+            expected[name] = (value as? [String]) ?? [(value as? String) ?? "\(value)"]
+        }
+        for routed in [url, travelled] {
+            guard let result = try? wireframe.routeResult(url: routed) else {
+                return .failed("'\(url)' routes nowhere")
+            }
+            guard result.routePattern == pattern else { return .failed("'\(url)' routes to \(result.routePattern)") }
+            var found: [String: [String]] = [:]
+            for (name, value) in result.parameters.values {
+                // A typed parameter gives its value typed (an Int); the text it was built from is compared.
+                found[name] = (value as? [String]) ?? [(value as? String) ?? "\(value)"]
+            }
+            let same =
+                expected.count == found.count
+                && expected.allSatisfy { name, texts in
+                    guard let values = found[name], values.count == texts.count else { return false }
+                    return zip(values, texts).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+                }
+            if !same { return .failed("'\(url)' gives \(found)") }
+        }
+        return .routedBack
+    }
+
+    /// A smaller input that still fails: parameters and query items dropped, values shortened, while it fails.
+    static func shrink(
+        _ wireframe: DefaultWireframe,
+        _ pattern: String,
+        _ parameters: [String: any Sendable],
+        _ query: [String: String],
+        _ failure: String
+    ) -> ([String: any Sendable], [String: String], String) {
+        var best = (parameters, query, failure)
+        func attempt(_ candidate: [String: any Sendable], _ candidateQuery: [String: String]) -> Bool {
+            guard case .failed(let reason) = outcome(wireframe, pattern, candidate, candidateQuery) else {
+                return false
+            }
+            best = (candidate, candidateQuery, reason)
+            return true
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for name in best.0.keys.sorted() {
+                var candidate = best.0
+                candidate[name] = nil
+                if attempt(candidate, best.1) { changed = true }
+            }
+            for name in best.1.keys.sorted() {
+                var candidateQuery = best.1
+                candidateQuery[name] = nil
+                if attempt(best.0, candidateQuery) { changed = true }
+            }
+            for name in best.0.keys.sorted() {
+                guard let text = best.0[name] as? String, text.count > 1 else { continue }
+                for shorter in [String(text.prefix(text.count / 2)), String(text.dropFirst()), String(text.dropLast())]
+                {
+                    var candidate = best.0
+                    candidate[name] = shorter
+                    if attempt(candidate, best.1) {
+                        changed = true
+                        break
+                    }
+                }
+            }
+        }
+        return best
     }
 }
