@@ -18,8 +18,7 @@ import Foundation
 ///
 /// A wildcard's segments are kept joined by `/` under ``BrigadeCore/RouteParameters/wildcard``, a `/` or `%` inside a
 /// segment escaped as `%2F` or `%25` (so `/files/a%2Fb/c` keeps its two segments); other values that are not text
-/// (a caller's `Int`, say) are kept as `String(describing:)`. The values of a query name given more than once are kept
-/// joined the same way, the name in ``listParameterNames``. Every parameter is kept, query items too:
+/// (a caller's `Int`, say) are kept as `String(describing:)`. Every parameter is kept, query items too:
 /// `DefaultWireframe.url(for:)` writes those the pattern does not name as query items, so a saved path restores
 /// exactly.
 public struct RouteDescription: Hashable, Sendable, Codable, Identifiable, CustomStringConvertible {
@@ -27,9 +26,6 @@ public struct RouteDescription: Hashable, Sendable, Codable, Identifiable, Custo
     public var pattern: String
     /// The parameters, as text.
     public var parameters: [String: String]
-    /// The parameters other than the wildcard whose values are lists (a query name given more than once,
-    /// `?tag=a&tag=b`), kept joined by `/` as a wildcard is; `nil` when there are none.
-    public var listParameterNames: Set<String>?
 
     /// Creates a description.
     public init(pattern: String, parameters: [String: String] = [:]) {
@@ -40,21 +36,16 @@ public struct RouteDescription: Hashable, Sendable, Codable, Identifiable, Custo
     /// The description of the route `routeResult` was made for.
     public init(routeResult: RouteResult) {
         var parameters: [String: String] = [:]
-        var lists: Set<String> = []
         for (name, value) in routeResult.parameters.values {
             if let text = value as? String {
                 parameters[name] = text
             } else if let segments = value as? [String] {
                 parameters[name] = segments.map(Self.escape).joined(separator: "/")
-                if name != RouteParameters.wildcard {
-                    lists.insert(name)
-                }
             } else {
                 parameters[name] = String(describing: value)
             }
         }
         self.init(pattern: routeResult.routePattern, parameters: parameters)
-        listParameterNames = lists.isEmpty ? nil : lists
     }
 
     /// The description of what `controller` shows: its route when the wireframe made it, else an entry with an
@@ -71,13 +62,12 @@ public struct RouteDescription: Hashable, Sendable, Codable, Identifiable, Custo
     /// The description itself: equal descriptions are the same entry for SwiftUI.
     public var id: RouteDescription { self }
 
-    /// The parameters for routing, with the text of a wildcard and of each list split back into its values.
+    /// The parameters for routing, with a wildcard's text split back into its segments.
     public var routeParameters: RouteParameters {
         var values: [String: any Sendable] = parameters
-        for name in [RouteParameters.wildcard] + (listParameterNames ?? []).sorted() {
-            if let joined = parameters[name] {
-                values[name] = joined.split(separator: "/", omittingEmptySubsequences: false).map(Self.unescape)
-            }
+        if let wildcard = parameters[RouteParameters.wildcard] {
+            values[RouteParameters.wildcard] = wildcard.split(separator: "/", omittingEmptySubsequences: false)
+                .map(Self.unescape)
         }
         return RouteParameters(values)
     }

@@ -102,18 +102,4 @@ struct RouteDescriptionTests {
                 "/files/x/y/z.willAppear(not animated)", "/files/x/y/z.didAppear(not animated)",
             ])
     }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test("a query name given more than once is saved and restored as every value, in order")
-    func repeatedQueryNameRestores() async throws {
-        try await routes.wireframe.route(to: "/notes?tag=a%2Fb&tag=c", option: .root)
-        let saved = try #require(navigator.root)
-        #expect(saved.listParameterNames == ["tag"])
-        let data = try JSONEncoder().encode(saved)
-        let decoded = try JSONDecoder().decode(RouteDescription.self, from: data)
-        #expect(try decoded.routeParameters.strings("tag") == ["a/b", "c"])
-        let url = try routes.wireframe.url(for: decoded)
-        #expect(url.absoluteString == "/notes?tag=a%2Fb&tag=c")
-        #expect(try await restore([url]) == [saved])
-    }
 }
