@@ -47,9 +47,30 @@ public protocol Navigator: AnyObject {
     /// Replaces the top of the navigation stack with `controller`, or makes it the root when the stack is empty.
     /// - Throws: ``NavigatorError/alreadyShown(_:)`` when it is already on a stack.
     func replaceTop(with controller: any Controller, animated: Bool) async throws
+
+    /// Replaces the whole navigation stack with `controllers` and the modals with `modals` (each bottom first): a
+    /// saved navigation state restored.
+    ///
+    /// The default implementation calls ``setStack(_:animated:)`` and then presents each modal (animating only the
+    /// last), so the controllers between get their appear and disappear events; a navigator that can, such as
+    /// `HeadlessNavigator`, does it in one transition.
+    /// - Throws: ``NavigatorError/alreadyShown(_:)`` when a controller is in the lists twice; nothing changes then.
+    func setStack(_ controllers: [any Controller], modals: [any Controller], animated: Bool) async throws
 }
 
 extension Navigator {
+    /// Sets the stack, then presents each modal; see ``Navigator/setStack(_:modals:animated:)``.
+    public func setStack(_ controllers: [any Controller], modals: [any Controller], animated: Bool) async throws {
+        var seen = Set<ObjectIdentifier>()
+        for controller in controllers + modals where !seen.insert(ObjectIdentifier(controller)).inserted {
+            throw NavigatorError.alreadyShown(String(describing: type(of: controller)))
+        }
+        try await setStack(controllers, animated: animated && modals.isEmpty)
+        for (index, modal) in modals.enumerated() {
+            try await present(modal, animated: animated && index == modals.count - 1)
+        }
+    }
+
     /// The controller on screen: the topmost modal, else the top of the navigation stack.
     public var topController: (any Controller)? {
         modalStack.last ?? stack.last

@@ -255,6 +255,26 @@ public final class ObservableNavigator: Navigator, Observable {
         change(entries: newEntries, modals: [], animated: animated)
     }
 
+    /// Replaces the whole stack and the modals in one change: a saved navigation state restored; see
+    /// ``BrigadeCore/Navigator/setStack(_:modals:animated:)``. Controllers already shown keep their entries.
+    /// - Throws: ``BrigadeCore/NavigatorError/alreadyShown(_:)`` when a controller is in the lists twice; nothing
+    ///   changes.
+    public func setStack(
+        _ controllers: [any Controller], modals modalControllers: [any Controller], animated: Bool
+    )
+        async throws
+    {
+        let all = controllers + modalControllers
+        for (index, controller) in all.enumerated() where all[..<index].contains(where: { $0 === controller }) {
+            throw NavigatorError.alreadyShown(Self.name(of: controller))
+        }
+        let shown = entries + modals
+        func entry(_ controller: any Controller) -> Entry {
+            shown.first { $0.controller === controller } ?? Self.entry(controller)
+        }
+        change(entries: controllers.map(entry), modals: modalControllers.map(entry), animated: animated)
+    }
+
     /// Replaces the top of the stack; see ``BrigadeCore/Navigator/replaceTop(with:animated:)``.
     public func replaceTop(with controller: any Controller, animated: Bool) async throws {
         try checkNotShown(controller)

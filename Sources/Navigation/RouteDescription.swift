@@ -93,13 +93,12 @@ public struct RouteDescription: Hashable, Sendable, Codable, Identifiable, Custo
 extension DefaultWireframe {
     /// The URL of `route` (reverse routing): its pattern filled with its parameters, and the parameters the
     /// pattern does not name (a route's query items) as query items, so routing the URL gives `route` back.
-    /// - Throws: ``WireframeError/unknownPattern(_:)``, ``WireframeError/missingParameter(pattern:name:)``, or
+    /// - Throws: The errors of `url(forPattern:parameters:query:)`: among them
+    ///   ``WireframeError/unknownPattern(_:)``, ``WireframeError/missingParameter(pattern:name:)``,
     ///   ``WireframeError/emptyParameter(pattern:name:)`` when a parameter of the pattern is empty text (its URL
-    ///   would show another route).
+    ///   would show another route), and the refusals of a URL that would not route back to `route`.
     public func url(for route: RouteDescription) throws(WireframeError) -> URL {
-        let named = Set((try? RoutePattern(route.pattern))?.parameterNames ?? [])
-        let query = route.parameters.filter { !named.contains($0.key) }
-        return try url(forPattern: route.pattern, parameters: route.routeParameters, query: query)
+        try url(forPattern: route.pattern, parameters: route.routeParameters)
     }
 
     /// The URLs of `routes`, in order: a navigation path saved as links, for state restoration with

@@ -22,7 +22,8 @@ import Foundation
 public struct DeepLinkPolicy: Sendable, Equatable {
     /// The schemes accepted, lowercased.
     public var allowedSchemes: Set<String>
-    /// For http(s) links, the hosts accepted, lowercased, in ASCII (IDNA) form; `nil` accepts any plain host.
+    /// For http(s) links, the hosts accepted, lowercased, in ASCII (IDNA) form (the initializer converts a host
+    /// given in Unicode: `bücher.example` is kept as `xn--bcher-kva.example`); `nil` accepts any plain host.
     public var allowedHosts: Set<String>?
     /// The longest link accepted, in characters.
     public var maximumLength: Int
@@ -40,7 +41,7 @@ public struct DeepLinkPolicy: Sendable, Equatable {
         maximumParameterLength: Int = 256
     ) {
         self.allowedSchemes = Set(allowedSchemes.map { $0.lowercased() })
-        self.allowedHosts = allowedHosts.map { Set($0.map { $0.lowercased() }) }
+        self.allowedHosts = allowedHosts.map { Set($0.map { HostName.ascii($0) }) }
         self.maximumLength = maximumLength
         self.maximumSegments = maximumSegments
         self.maximumParameterLength = maximumParameterLength

@@ -81,6 +81,20 @@ public final class DefaultWireframe: Wireframe {
         try matcher.add(RoutePattern(routePattern))
     }
 
+    /// Registers the parameter type `name` for patterns such as `/menu/:dish<dish>`: a segment is taken when
+    /// `converter` gives a value for its text, and the route's parameter is that value, so another pattern takes
+    /// the segments it refuses. Register a type before the patterns that use it (a pattern naming a type with no
+    /// converter is a registration error); `int` and `uuid` are built in. For reverse routing, a value is written as
+    /// its `String(describing:)`, which must be the text the converter reads.
+    ///
+    /// ```swift
+    /// wireframe.add(parameterType: "dish") { Dish(rawValue: $0) }
+    /// try wireframe.add(routePattern: "/menu/:dish<dish>")
+    /// ```
+    public func add(parameterType name: String, converter: @escaping (String) -> (any Sendable)?) {
+        matcher.add(parameterType: name, converter: converter)
+    }
+
     /// Registers a controller provider; among responsible providers and handlers the highest priority wins.
     public func add(controllerProvider: any ControllerProvider, priority: Int = 0) {
         controllerProviders.insert(controllerProvider, priority: priority, sequence: nextRegistration())
@@ -229,10 +243,51 @@ public final class DefaultWireframe: Wireframe {
     ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
     ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator threw.
     public func route(stack urls: [URL], animated: Bool = false) async throws {
-        guard let top = urls.last else { return }
+        try await restore(stack: urls, modals: [], animated: animated, keepsShown: false)
+    }
+
+    /// Restores a saved ``NavigationState``: the navigation stack and the modals above it, made and shown as
+    /// ``route(stack:animated:)`` makes and shows a stack (atomically, nothing shown when one URL fails), through the
+    /// navigator's ``BrigadeCore/Navigator/setStack(_:modals:animated:)`` (one transition on ``HeadlessNavigator``).
+    /// Option providers run with `.root`/`.push` for the stack and `.modal` for the modals.
+    ///
+    /// What is already on screen stays: a controller at the bottom of the stack (or of the modals) whose route has
+    /// the same pattern and parameters (as text) as the state's is kept, with its presenters, and so are those above
+    /// it while they match too. A state equal to what is shown changes nothing and delivers no event.
+    /// - Throws: The errors of ``route(stack:animated:)``.
+    public func route(state: NavigationState, animated: Bool = false) async throws {
+        try await restore(stack: state.stack, modals: state.modals, animated: animated, keepsShown: true)
+    }
+
+    /// The navigation state on screen as links, for ``route(state:animated:)``: the URL of each controller's route
+    /// (its pattern, its parameters, its query items and the values a caller gave, as text), built by
+    /// ``url(forPattern:parameters:query:)`` and so checked to route back to the same pattern and values.
+    /// - Throws: ``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``,
+    ///   ``WireframeError/controllerNotRouted(controller:)`` for a controller shown without routing, or the error
+    ///   of ``url(forPattern:parameters:query:)`` for a route that has no URL that routes back to it.
+    public func navigationState() throws -> NavigationState {
+        let navigator = try requireNavigator("save the navigation state")
+        func urls(_ controllers: [any Controller]) throws -> [URL] {
+            try controllers.map { controller in
+                guard let result = controller.attachments.routeResult else {
+                    throw WireframeError.controllerNotRouted(controller: String(describing: type(of: controller)))
+                }
+                return try url(forPattern: result.routePattern, parameters: result.parameters)
+            }
+        }
+        return NavigationState(stack: try urls(navigator.stack), modals: try urls(navigator.modalStack))
+    }
+
+    /// Makes every controller of `urls` and `modals` (keeping, when `keepsShown`, the controllers shown for the same
+    /// routes at the bottom of each list), then shows them in one call to the navigator.
+    private func restore(stack urls: [URL], modals: [URL], animated: Bool, keepsShown: Bool) async throws {
+        guard let top = modals.last ?? urls.last else { return }
         var planned: [(result: RouteResult, provider: any ControllerProvider)] = []
-        for (index, url) in urls.enumerated() {
-            let option = RoutingOption(index == 0 ? .root : .push, animated: animated && index == urls.count - 1)
+        let all = urls + modals
+        for (index, url) in all.enumerated() {
+            let presentation: RoutingOption.Presentation =
+                index >= urls.count ? .modal : index == 0 ? .root : .push
+            let option = RoutingOption(presentation, animated: animated && index == all.count - 1)
             let result = try routeResult(url: url, option: option)
             guard case .provider(let provider) = handler(for: result) else {
                 throw WireframeError.noController(url: url, pattern: result.routePattern)
@@ -240,21 +295,42 @@ public final class DefaultWireframe: Wireframe {
             planned.append((result, provider))
         }
         let navigator = try requireNavigator(
-            "route the stack [" + urls.map(\.absoluteString).joined(separator: ", ") + "]")
+            "route the stack [" + all.map(\.absoluteString).joined(separator: ", ") + "]")
+        var kept: [Int: any Controller] = [:]
+        if keepsShown {
+            let stackResults = planned.prefix(urls.count).map(\.result)
+            for (index, controller) in Self.keptPrefix(navigator.stack, stackResults).enumerated() {
+                kept[index] = controller
+            }
+            let modalResults = planned.dropFirst(urls.count).map(\.result)
+            for (index, controller) in Self.keptPrefix(navigator.modalStack, modalResults).enumerated() {
+                kept[urls.count + index] = controller
+            }
+            if kept.count == all.count, navigator.stack.count == urls.count, navigator.modalStack.count == modals.count
+            {
+                return
+            }
+        }
         var controllers: [any Controller] = []
-        for (result, provider) in planned {
-            controllers.append(try makeController(result, provider: provider))
+        for (index, (result, provider)) in planned.enumerated() {
+            controllers.append(try kept[index] ?? makeController(result, provider: provider))
         }
         var observersOf: [[(observer: any RoutingObserver, pattern: String?)]] = []
         for (index, (result, _)) in planned.enumerated() {
-            let observers = observers(of: result)
+            let observers = kept[index] == nil ? observers(of: result) : []
             observersOf.append(observers)
             for entry in observers {
                 entry.observer.willPresent(controller: controllers[index], routeResult: result)
             }
         }
         try await wrapping(top) {
-            try await navigator.setStack(controllers, animated: animated)
+            if modals.isEmpty {
+                try await navigator.setStack(controllers, animated: animated)
+            } else {
+                try await navigator.setStack(
+                    Array(controllers.prefix(urls.count)), modals: Array(controllers.dropFirst(urls.count)),
+                    animated: animated)
+            }
         }
         for (index, (result, _)) in planned.enumerated() {
             for entry in observersOf[index] {
@@ -274,43 +350,132 @@ public final class DefaultWireframe: Wireframe {
         return try makeController(result, provider: provider)
     }
 
-    /// A URL for `pattern` filled with `parameters` (reverse routing).
+    /// A URL for `pattern` filled with `parameters` (reverse routing); parameters the pattern does not name become
+    /// query items. Routing the URL gives back the same pattern and the same values, or building throws.
     ///
     /// ```swift
     /// try wireframe.url(forPattern: "/menu/:dish", parameters: ["dish": "crème brûlée"])
     /// // /menu/cr%C3%A8me%20br%C3%BBl%C3%A9e
     /// ```
-    /// - Throws: ``WireframeError/unknownPattern(_:)`` when `pattern` is not registered,
-    ///   ``WireframeError/missingParameter(pattern:name:)`` when a required parameter is not given,
-    ///   ``WireframeError/emptyParameter(pattern:name:)`` when one is empty text.
+    /// - Throws: The errors of ``url(forPattern:parameters:query:)``.
     public func url(forPattern pattern: String, parameters: RouteParameters = [:]) throws(WireframeError) -> URL {
         try url(forPattern: pattern, parameters: parameters, query: [:])
     }
 
-    /// A URL for `pattern` filled with `parameters`, followed by `query` as query items (sorted by name, names and
-    /// values percent-encoded), so routing the URL gives them back as parameters.
+    /// A URL for `pattern` filled with `parameters`, followed by `query` and the parameters the pattern does not
+    /// name as query items (sorted by name, names and values percent-encoded, `+` too; a parameter wins over a query
+    /// item of the same name; a list of two or more strings is the name repeated, `?tag=a&tag=b`).
+    ///
+    /// The round trip is checked: routing the URL gives back `pattern`, the pattern's parameters with the same
+    /// text (byte for byte; a value that is not text as its `String(describing:)`, a wildcard as its segments) and
+    /// the query items, and nothing else; otherwise building throws.
     ///
     /// ```swift
     /// try wireframe.url(forPattern: "/menu/:dish", parameters: ["dish": "soup"], query: ["size": "large & hot"])
     /// // /menu/soup?size=large%20%26%20hot
     /// ```
-    /// - Throws: The errors of ``url(forPattern:parameters:)``.
+    /// - Throws: ``WireframeError/unknownPattern(_:)`` when `pattern` is not registered;
+    ///   ``WireframeError/missingParameter(pattern:name:)`` when a required parameter is not given;
+    ///   ``WireframeError/emptyParameter(pattern:name:)`` when one is empty text;
+    ///   ``WireframeError/incompleteOptionalGroup(pattern:given:missing:)`` when a parameter of an optional group is
+    ///   given without the others of the group; ``WireframeError/builtURLRoutesElsewhere(pattern:url:winner:)``
+    ///   when the URL would show a more specific pattern (`/:tab` with `new` beside `/new`);
+    ///   ``WireframeError/builtURLDoesNotRoundTrip(pattern:url:reason:)`` when it would give other values back;
+    ///   ``WireframeError/invalidURL(_:)`` when the text is no URL.
     public func url(
         forPattern pattern: String,
         parameters: RouteParameters = [:],
         query: [String: String]
     ) throws(WireframeError) -> URL {
-        guard let registered = matcher.patterns[pattern] else { throw .unknownPattern(pattern) }
+        guard let registered = matcher.pattern(pattern) else { throw .unknownPattern(pattern) }
         var text = try registered.path(parameters: parameters)
-        if !query.isEmpty {
+        let named = Set(registered.parameterNames)
+        var items = query.mapValues { [$0] }
+        for (name, value) in parameters.values where !named.contains(name) {
+            items[name] = (value as? [String]) ?? [(value as? String) ?? String(describing: value)]
+        }
+        if !items.isEmpty {
             text +=
                 "?"
-                + query.keys.sorted().map { name in
-                    PercentEncoding.encode(name) + "=" + PercentEncoding.encode(query[name] ?? "")
+                + items.keys.sorted().flatMap { name in
+                    (items[name] ?? []).map { PercentEncoding.encode(name) + "=" + PercentEncoding.encode($0) }
                 }.joined(separator: "&")
         }
         guard let url = URL(string: text) else { throw .invalidURL(text) }
+        try checkRoundTrip(url, pattern: registered, parameters: parameters, query: query)
         return url
+    }
+
+    /// Throws unless routing `url` gives back `pattern`, `parameters` (the pattern's and the others) and `query`.
+    private func checkRoundTrip(
+        _ url: URL,
+        pattern: RoutePattern,
+        parameters: RouteParameters,
+        query: [String: String]
+    ) throws(WireframeError) {
+        let text = url.absoluteString
+        guard let match = matcher.match(url: url) else {
+            throw .builtURLDoesNotRoundTrip(pattern: pattern.text, url: text, reason: "no pattern matches it")
+        }
+        guard match.pattern.text == pattern.text else {
+            throw .builtURLRoutesElsewhere(pattern: pattern.text, url: text, winner: match.pattern.text)
+        }
+        // Each value as the list of texts routing gives back: one text, or a wildcard's segments.
+        var expected = query.mapValues { (texts: [$0], isList: false) }
+        let hasWildcard = pattern.parameterNames.contains(RouteParameters.wildcard)
+        for (name, value) in parameters.values {
+            if hasWildcard, name == RouteParameters.wildcard {
+                expected[name] = ((value as? [String]) ?? [String(describing: value)], true)
+            } else if let list = value as? [String] {
+                expected[name] = (list, true)
+            } else {
+                expected[name] = ([(value as? String) ?? String(describing: value)], false)
+            }
+        }
+        for (name, value) in match.parameters.values {
+            let found = (value as? [String]) ?? [(value as? String) ?? String(describing: value)]
+            guard let wanted = expected.removeValue(forKey: name) else {
+                throw .builtURLDoesNotRoundTrip(
+                    pattern: pattern.text, url: text, reason: "it gives parameter '\(name)', which was not given")
+            }
+            let isSame =
+                wanted.isList == (value is [String]) && wanted.texts.count == found.count
+                && zip(wanted.texts, found).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+            guard isSame else {
+                let shown = value is [String] ? found.description : found.joined()
+                throw .builtURLDoesNotRoundTrip(
+                    pattern: pattern.text, url: text, reason: "parameter '\(name)' comes back as '\(shown)'")
+            }
+        }
+        if let name = expected.keys.sorted().first {
+            throw .builtURLDoesNotRoundTrip(
+                pattern: pattern.text, url: text, reason: "parameter '\(name)' does not come back")
+        }
+    }
+
+    /// The controllers at the bottom of `shown` whose routes are `results`, in order, up to the first that differs.
+    private static func keptPrefix(_ shown: [any Controller], _ results: [RouteResult]) -> [any Controller] {
+        var kept: [any Controller] = []
+        for (controller, result) in zip(shown, results) {
+            guard let current = controller.attachments.routeResult, isSameRoute(current, result) else { break }
+            kept.append(controller)
+        }
+        return kept
+    }
+
+    /// Whether two routes have the same pattern and the same parameters, as text.
+    private static func isSameRoute(_ lhs: RouteResult, _ rhs: RouteResult) -> Bool {
+        struct Text: Equatable {
+            let texts: [String]
+            let isList: Bool
+        }
+        func texts(_ parameters: RouteParameters) -> [String: Text] {
+            parameters.values.mapValues { value in
+                if let list = value as? [String] { return Text(texts: list, isList: true) }
+                return Text(texts: [(value as? String) ?? String(describing: value)], isList: false)
+            }
+        }
+        return lhs.routePattern == rhs.routePattern && texts(lhs.parameters) == texts(rhs.parameters)
     }
 
     // MARK: - Navigation

@@ -123,6 +123,27 @@ public final class HeadlessNavigator: Navigator {
         }
     }
 
+    /// Replaces the navigation stack with `controllers` and the modals with `modals`, bottom first, in one
+    /// transition; see ``Navigator/setStack(_:modals:animated:)``. The controller on screen disappears (unless it is
+    /// the new top), the new top (the last modal, else the top of the stack) appears, and the controllers under it
+    /// get `load` only, the first time they are shown.
+    public func setStack(_ controllers: [any Controller], modals: [any Controller], animated: Bool) async throws {
+        let all = controllers + modals
+        var seen = Set<ObjectIdentifier>()
+        for controller in all where !seen.insert(ObjectIdentifier(controller)).inserted {
+            throw NavigatorError.alreadyShown(Self.name(of: controller))
+        }
+        for controller in all.dropLast() where !controller.attachments.isLoaded {
+            controller.attachments.isLoaded = true
+            deliver(.load, to: controller)
+        }
+        let isSameTop = topController != nil && topController === all.last
+        transition(to: isSameTop ? nil : all.last, animated: animated, leaving: isSameTop ? nil : topController) {
+            $0.stack = controllers
+            $0.modalStack = modals
+        }
+    }
+
     /// Replaces the top of the stack with `controller`; see ``Navigator/replaceTop(with:animated:)``.
     public func replaceTop(with controller: any Controller, animated: Bool) async throws {
         try checkNotShown(controller)

@@ -6,7 +6,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A pattern that matched a URL, with the parameters taken from the URL: path parameters over query items.
+/// A pattern that matched a URL, with the parameters taken from the URL: path parameters over query items (a query
+/// name given more than once is a `[String]` of its values, in order).
 public struct RouteMatch: Sendable {
     /// The registered pattern that matched.
     public let pattern: RoutePattern
@@ -17,7 +18,8 @@ public struct RouteMatch: Sendable {
 /// Matches URLs against route patterns with a trie: the cost of a match grows with the number of segments in the
 /// URL, not with the number of patterns.
 ///
-/// At each segment a literal beats a parameter, which beats a wildcard; when the more specific branch fails further
+/// At each segment a literal beats a typed parameter (`:id<int>`, then `:id<uuid>`), which beats a parameter of any
+/// text, which beats a wildcard; when the more specific branch fails further
 /// on, the matcher backtracks to the next one. Registration order never matters. The walk is a loop with its own
 /// stack, so a pattern or URL of any number of segments (50,000, say) matches without deep recursion.
 ///
@@ -40,6 +42,8 @@ public final class RouteMatcher {
     private var endpoints: [Endpoint] = []
     /// The parameter names of the endpoints whose shape leaves out an optional group with parameters.
     private var variantNames: [[String]] = []
+    /// The converters of custom parameter types, by type name.
+    private var converters: [String: (String) -> (any Sendable)?] = [:]
 
     /// Creates an empty matcher.
     /// - Parameter caseSensitive: Whether literal segments must match in letter case; `true` by default.
@@ -52,13 +56,48 @@ public final class RouteMatcher {
         Dictionary(registered.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Registers the parameter type `name` for patterns such as `/menu/:dish<dish>`: a segment is taken when
+    /// `converter` gives a value for its (percent-decoded) text, and that value is the parameter. Register a type
+    /// before the patterns that use it; `int` and `uuid` are built in and cannot be replaced. Registering a name again
+    /// replaces its converter.
+    ///
+    /// ```swift
+    /// matcher.add(parameterType: "dish") { Dish(rawValue: $0) }
+    /// try matcher.add(RoutePattern("/menu/:dish<dish>"))
+    /// ```
+    public func add(parameterType name: String, converter: @escaping (String) -> (any Sendable)?) {
+        converters[name] = converter
+    }
+
+    /// The value of `segment` as a parameter of `type`, or `nil` when the segment is not of the type.
+    private func value(of segment: Substring, type: RoutePattern.ParameterType) -> (any Sendable)? {
+        guard case .custom(let name) = type else { return type.value(of: segment) }
+        return converters[name]?(String(segment))
+    }
+
+    /// The registered pattern written as `text`, if any.
+    func pattern(_ text: String) -> RoutePattern? {
+        registered.first { $0.text == text }
+    }
+
     /// Registers `pattern`. Registering the same text again does nothing.
     /// - Throws: ``WireframeError/conflictingPattern(pattern:existing:)`` when another pattern already matches one of
     ///   the same URL shapes; nothing is registered then.
     public func add(_ pattern: RoutePattern) throws(WireframeError) {
-        let scheme = pattern.scheme
+        let scheme = pattern.scheme.map { scheme in pattern.host.map { scheme + "://" + $0 } ?? scheme }
         let root = scheme.map { schemes[$0] ?? Node(run: []) } ?? anyScheme
         let variants = pattern.variants
+        for variant in variants {
+            for segment in variant {
+                if case .custom(let name) = segment.type, converters[name] == nil {
+                    throw .invalidSegment(
+                        pattern: pattern.text, position: segment.position,
+                        reason:
+                            "parameter type '\(name)' has no converter (register it with add(parameterType:converter:))"
+                    )
+                }
+            }
+        }
         let keyed = variants.map { $0.map(key) }
         for variant in keyed {
             if let existing = root.endpoint(for: variant) {
@@ -88,32 +127,52 @@ public final class RouteMatcher {
     }
 
     /// Matches a path such as `/menu/soup?size=large`: everything after `?` is read as query items.
-    public func match(path: String, scheme: String? = nil) -> RouteMatch? {
+    /// - Parameters:
+    ///   - path: The path, with its query.
+    ///   - scheme: The URL's scheme, if any: patterns of that scheme are tried before those of any scheme.
+    ///   - host: The host of an http(s) URL, if any: patterns of that scheme and host are tried first, then those
+    ///     of the scheme without a host, then those of any scheme.
+    public func match(path: String, scheme: String? = nil, host: String? = nil) -> RouteMatch? {
         let utf8 = path.utf8
+        let scheme = scheme?.lowercased()
+        let hostRoot = scheme.flatMap { scheme in host.map { scheme + "://" + HostName.ascii($0) } }
         guard let query = utf8.firstIndex(of: UInt8(ascii: "?")) else {
-            return match(pathPart: Substring(path), prefix: nil, scheme: scheme, query: nil)
+            return match(pathPart: Substring(path), prefix: nil, scheme: scheme, hostRoot: hostRoot, query: nil)
         }
         return match(
-            pathPart: path[..<query], prefix: nil, scheme: scheme, query: path[utf8.index(after: query)...])
+            pathPart: path[..<query], prefix: nil, scheme: scheme, hostRoot: hostRoot,
+            query: path[utf8.index(after: query)...])
     }
 
     /// Matches `url`. For a scheme other than http(s), the host is the first segment: `bistro://menu/3` is
-    /// `/menu/3`.
+    /// `/menu/3`. For http(s), patterns naming the URL's host are tried first (hosts compared lowercased, Punycode
+    /// and Unicode alike), then those of the scheme that name no host, then those of any scheme.
     public func match(url: URL) -> RouteMatch? {
         let scheme = url.scheme?.lowercased()
         let path = url.path(percentEncoded: true)
         var prefix: Substring?
-        if let scheme, scheme != "http", scheme != "https", let host = url.host(percentEncoded: true), !host.isEmpty {
+        var hostRoot: String?
+        if let scheme, scheme == "http" || scheme == "https" {
+            if let host = url.host(percentEncoded: false), !host.isEmpty {
+                hostRoot = scheme + "://" + HostName.ascii(host)
+            }
+        } else if scheme != nil, let host = url.host(percentEncoded: true), !host.isEmpty {
             prefix = Substring(host)
         }
         return match(
-            pathPart: Substring(path), prefix: prefix, scheme: scheme,
+            pathPart: Substring(path), prefix: prefix, scheme: scheme, hostRoot: hostRoot,
             query: url.query(percentEncoded: true).map { Substring($0) })
     }
 
     /// Splits the path on `/` (bytes, not characters: `/` never occurs inside a multi-byte character) into a
     /// temporary buffer, walks the trie, and builds the parameters of the endpoint found.
-    private func match(pathPart: Substring, prefix: Substring?, scheme: String?, query: Substring?) -> RouteMatch? {
+    private func match(
+        pathPart: Substring,
+        prefix: Substring?,
+        scheme: String?,
+        hostRoot: String?,
+        query: Substring?
+    ) -> RouteMatch? {
         let capacity = pathPart.utf8.count / 2 + 2
         return withUnsafeTemporaryAllocation(of: Substring.self, capacity: capacity) { buffer in
             var count = 0
@@ -142,7 +201,10 @@ public final class RouteMatcher {
             let segments = UnsafeBufferPointer(rebasing: buffer.prefix(count))
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: count + 1) { captures in
                 var found: (endpoint: Int32, wildcardStart: Int, captured: Int)?
-                if let scheme, let root = schemes[scheme] {
+                if let hostRoot, let root = schemes[hostRoot] {
+                    found = find(root, segments, captures)
+                }
+                if found == nil, let scheme, let root = schemes[scheme] {
                     found = find(root, segments, captures)
                 }
                 if found == nil {
@@ -157,7 +219,9 @@ public final class RouteMatcher {
                     Self.readQuery(query, into: &values)
                 }
                 for (name, segment) in zip(names, captures.prefix(found.captured)) {
-                    values[name] = String(segments[segment])
+                    values[name] =
+                        pattern.parameterTypes[name].flatMap { value(of: segments[segment], type: $0) }
+                        ?? String(segments[segment])
                 }
                 if found.wildcardStart < segments.count {
                     values[RouteParameters.wildcard] = segments[found.wildcardStart...].map { String($0) }
@@ -200,9 +264,9 @@ public final class RouteMatcher {
                         let segment = segments[frame.index]
                         next = node.literal(isCaseSensitive ? segment : Substring(segment.lowercased()))
                     }
-                case 1:
-                    frames[top].stage = 2
-                    next = node.parameter
+                case let stage where Int(stage) <= node.parameters.count:
+                    frames[top].stage = stage + 1
+                    next = node.parameters[Int(stage) - 1]
                 default:
                     if node.wildcard >= 0 {
                         return (node.wildcard, frame.index, frame.captured)
@@ -238,7 +302,8 @@ public final class RouteMatcher {
             case .literal(let text):
                 let segment = segments[index]
                 guard isCaseSensitive ? segment == text : segment.lowercased() == text else { return false }
-            case .parameter:
+            case .parameter(let type):
+                if type != .text, value(of: segments[index], type: type) == nil { return false }
                 captures[captured] = index
                 captured += 1
             }
@@ -253,7 +318,7 @@ public final class RouteMatcher {
             let decoded = PercentEncoding.decode(text) ?? text
             return .key(.literal(isCaseSensitive ? decoded : decoded.lowercased()))
         case .parameter:
-            return .key(.parameter)
+            return .key(.parameter(segment.type))
         case .wildcard:
             return .wildcard
         }
@@ -273,7 +338,13 @@ public final class RouteMatcher {
                 continue
             }
             let rawValue = parts.count > 1 ? parts[1] : ""
-            values[name] = PercentEncoding.decode(rawValue, plusIsSpace: true) ?? String(rawValue)
+            let value = PercentEncoding.decode(rawValue, plusIsSpace: true) ?? String(rawValue)
+            // A repeated name keeps every value, in order: `?tag=a&tag=b` is `["a", "b"]`.
+            switch values[name] {
+            case let earlier as String: values[name] = [earlier, value]
+            case let earlier as [String]: values[name] = earlier + [value]
+            default: values[name] = value
+            }
         }
     }
 
@@ -283,7 +354,7 @@ public final class RouteMatcher {
     /// parameter (its name is the endpoint's, as patterns of other names share the node).
     private enum Key: Equatable {
         case literal(String)
-        case parameter
+        case parameter(RoutePattern.ParameterType)
     }
 
     /// A pattern's segment as registered: a key, or the trailing wildcard.
@@ -300,7 +371,7 @@ public final class RouteMatcher {
     }
 
     /// A step of the walk: the node entered, the segment after its run, the captures so far, and which branch to
-    /// try next (0 literal, 1 parameter, 2 wildcard).
+    /// try next (0 literal, 1 to n the n parameter children, typed ones first, then the wildcard).
     private struct Frame {
         let node: Node
         let index: Int
@@ -316,8 +387,9 @@ public final class RouteMatcher {
         /// Children whose run starts with a literal: an open-addressing table (linear probing, a power of two in
         /// size, at most three quarters full) keyed by that first literal; empty when there are none.
         var literals: [Node?] = []
-        /// The child whose run starts with a parameter.
-        var parameter: Node?
+        /// The children whose run starts with a parameter, typed ones first (see
+        /// ``RoutePattern/ParameterType``): at most one per type.
+        var parameters: [Node] = []
         var literalCount: Int32 = 0
         /// The endpoint of the URLs that end here, or -1.
         var endpoint: Int32 = -1
@@ -403,7 +475,7 @@ public final class RouteMatcher {
         func child(for key: Key) -> Node? {
             switch key {
             case .literal(let text): literal(Substring(text))
-            case .parameter: parameter
+            case .parameter: parameters.first { $0.run[0] == key }
             }
         }
 
@@ -447,8 +519,12 @@ public final class RouteMatcher {
         }
 
         func attach(_ child: Node) {
-            if case .parameter = child.run[0] {
-                parameter = child
+            if case .parameter(let type) = child.run[0] {
+                let index = parameters.firstIndex {
+                    if case .parameter(let other) = $0.run[0] { return type < other }
+                    return false
+                }
+                parameters.insert(child, at: index ?? parameters.count)
             } else {
                 addLiteral(child)
             }
@@ -460,7 +536,9 @@ public final class RouteMatcher {
             let head = Node(run: Array(child.run[..<offset]))
             child.run.removeFirst(offset)
             if case .parameter = head.run[0] {
-                parameter = head
+                if let index = parameters.firstIndex(where: { $0 === child }) {
+                    parameters[index] = head
+                }
             } else {
                 replaceLiteral(child, with: head)
             }

@@ -1,16 +1,25 @@
 import BrigadeCore
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A parsed route pattern such as `/menu/:dish`, `/orders(/:id)`, `/files/*` or `bistro://menu/:dish`.
 ///
 /// | syntax | meaning |
 /// |---|---|
 /// | `menu` | a literal segment |
 /// | `:dish` | a parameter: any one segment, stored under `dish` |
+/// | `:id<int>`, `:id<uuid>`, `:dish<dish>` | a typed parameter: only a segment of that type (`Int(_:)`, `UUID(uuidString:)`, a converter registered with ``DefaultWireframe/add(parameterType:converter:)``), stored as the converted value; it beats a parameter of any text |
 /// | `(/:id)`, `(/all)` | an optional group; groups may nest |
 /// | `*` | a trailing wildcard: one or more segments, stored as `[String]` under `*` |
 /// | `bistro://` | a scheme: the pattern matches only URLs of that scheme |
+/// | `https://bistro.example` | an http(s) scheme and host: only URLs of that scheme and host (compared without letter case, Punycode and Unicode alike) |
 ///
-/// Empty segments are ignored, so `/a//b/` is `/a/b`; `/` alone is the root pattern.
+/// For a scheme other than http(s) the host is the first segment (`bistro://menu/:dish` matches `/menu/soup` of that
+/// scheme). Empty segments are ignored, so `/a//b/` is `/a/b`; `/` alone is the root pattern.
 public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     /// The most optional groups one pattern may have (each doubles the number of URL shapes it matches).
     public static let maximumOptionalGroups = 8
@@ -33,8 +42,70 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
         }
         return nil
     }
+    /// The host of an http(s) pattern (`bistro.example` in `https://bistro.example/menu`), lowercased and in ASCII
+    /// form (a label outside ASCII in Punycode), or `nil` when the pattern matches any host.
+    public let host: String?
     /// The parameter names of the pattern, in order, including `*` for a wildcard.
     public let parameterNames: [String]
+    /// The types of the typed parameters (`:id<int>`), by name; the others take any text.
+    let parameterTypes: [String: ParameterType]
+
+    /// What a parameter segment accepts.
+    enum ParameterType: Hashable, Sendable, Comparable {
+        /// Decimal integers (`Int(_:)`), stored as `Int`.
+        case int
+        /// UUIDs (`UUID(uuidString:)`), stored as `UUID`.
+        case uuid
+        /// A type registered with a converter (``DefaultWireframe/add(parameterType:converter:)``), by name.
+        case custom(String)
+        /// Any text.
+        case text
+
+        /// The type named in `<...>`: `int`, `uuid`, or any other name of ASCII letters, digits and `_` (a custom
+        /// type, which the matcher must know); `nil` for another name.
+        init?(name: String) {
+            switch name {
+            case "int": self = .int
+            case "uuid": self = .uuid
+            default:
+                let isName =
+                    !name.isEmpty
+                    && name.unicodeScalars.allSatisfy {
+                        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                    }
+                guard isName else { return nil }
+                self = .custom(name)
+            }
+        }
+
+        /// The value of `segment` for a built-in type, or `nil` when it is not of the type (and for a custom type,
+        /// which its converter reads).
+        func value(of segment: Substring) -> (any Sendable)? {
+            switch self {
+            case .int: Int(segment)
+            case .uuid: UUID(uuidString: String(segment))
+            case .custom: nil
+            case .text: String(segment)
+            }
+        }
+
+        private var rank: Int {
+            switch self {
+            case .int: 0
+            case .uuid: 1
+            case .custom: 2
+            case .text: 3
+            }
+        }
+
+        /// Typed parameters are tried before text ones: int, uuid, then custom types by name.
+        static func < (lhs: ParameterType, rhs: ParameterType) -> Bool {
+            if case .custom(let left) = lhs, case .custom(let right) = rhs {
+                return left < right
+            }
+            return lhs.rank < rhs.rank
+        }
+    }
 
     /// Parses `text`.
     /// - Throws: A ``WireframeError`` naming the pattern and the position of the fault.
@@ -42,6 +113,8 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
         var parser = Parser(text: text)
         let (_, items) = try parser.parse()
         self.text = text
+        host = parser.host
+        parameterTypes = parser.types
         parameterNames = Self.names(in: items)
         for variant in Self.expand(items) {
             for segment in variant.dropLast() where segment.kind == .wildcard {
@@ -78,29 +151,38 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Reverse routing
 
-    /// The URL string this pattern gives for `parameters`: parameters are percent-encoded; an optional group is
-    /// written only when every parameter in it is given.
+    /// The URL string this pattern gives for `parameters`: every segment, literal or value, is percent-encoded
+    /// once (all but RFC 3986's unreserved characters); an http(s) host is written in ASCII form; an optional group
+    /// is written when every parameter in it is given. Parameters the pattern does not name are left out (the
+    /// wireframe's ``DefaultWireframe/url(forPattern:parameters:query:)`` writes them as query items).
     ///
     /// ```swift
     /// try RoutePattern("/orders(/:id)").path(parameters: ["id": 7])  // "/orders/7"
+    /// try RoutePattern("https://bistro.example/menu/:dish").path(parameters: ["dish": "soup"])
+    /// // "https://bistro.example/menu/soup"
     /// ```
     /// - Throws: ``WireframeError/missingParameter(pattern:name:)`` for a required parameter that is not given;
     ///   ``WireframeError/emptyParameter(pattern:name:)`` for a parameter (or a wildcard segment) given as empty
-    ///   text, also in an optional group: its segment would vanish and the URL would match another route.
+    ///   text, also in an optional group: its segment would vanish and the URL would match another route;
+    ///   ``WireframeError/incompleteOptionalGroup(pattern:given:missing:)`` for a parameter of an optional group
+    ///   given without another parameter of that group, which would be dropped.
     public func path(parameters: RouteParameters) throws(WireframeError) -> String {
         var output = ""
         switch Self.render(items, parameters: parameters, into: &output) {
         case .missing(let name): throw .missingParameter(pattern: text, name: name)
         case .empty(let name): throw .emptyParameter(pattern: text, name: name)
+        case .incomplete(let given, let missing):
+            throw .incompleteOptionalGroup(pattern: text, given: given, missing: missing)
         case nil: break
         }
         if output.isEmpty {
             output = "/"
         }
-        if let scheme {
-            return scheme + ":/" + output
+        guard let scheme else { return output }
+        if scheme == "http" || scheme == "https" {
+            return scheme + "://" + (host ?? "") + output
         }
-        return output
+        return scheme + ":/" + output
     }
 
     // MARK: - Model
@@ -114,6 +196,8 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
 
         let kind: Kind
         let position: Int
+        /// What a parameter accepts.
+        var type: ParameterType = .text
     }
 
     enum Item: Hashable, Sendable {
@@ -156,6 +240,8 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     private enum RenderFailure {
         case missing(String)
         case empty(String)
+        /// A parameter of an optional group is given, another of the group is not.
+        case incomplete(given: String, missing: String)
     }
 
     /// Appends the rendering of `items`; returns the first parameter that could not be written, if any.
@@ -169,7 +255,8 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
             case .segment(let segment):
                 switch segment.kind {
                 case .literal(let literal):
-                    output += "/" + literal
+                    // Decoded as the matcher decodes it, then encoded once: `/ñ` and `/%C3%B1` both write `%C3%B1`.
+                    output += "/" + PercentEncoding.encode(PercentEncoding.decode(literal) ?? literal)
                 case .parameter(let name):
                     guard let value = parameters[name] else { return .missing(name) }
                     let text = String(describing: value)
@@ -190,8 +277,12 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
                 var groupOutput = ""
                 switch render(inner, parameters: parameters, into: &groupOutput) {
                 case nil: output += groupOutput
-                case .missing: break
+                case .missing(let missing):
+                    if let given = names(in: inner).first(where: { parameters[$0] != nil }) {
+                        return .incomplete(given: given, missing: missing)
+                    }
                 case .empty(let name): return .empty(name)
+                case .incomplete(let given, let missing): return .incomplete(given: given, missing: missing)
                 }
             }
         }
@@ -208,6 +299,10 @@ private struct Parser {
     var index = 0
     var groupCount = 0
     var seenNames: Set<String> = []
+    /// The typed parameters read so far.
+    var types: [String: RoutePattern.ParameterType] = [:]
+    /// The host of an http(s) pattern, in ASCII form; `nil` for other schemes or when none is written.
+    var host: String?
 
     init(text: String) {
         self.text = text
@@ -248,7 +343,33 @@ private struct Parser {
             throw .invalidScheme(pattern: text, position: 0)
         }
         index = separator + 3
-        return String(String.UnicodeScalarView(scheme)).lowercased()
+        let name = String(String.UnicodeScalarView(scheme)).lowercased()
+        if name == "http" || name == "https" {
+            try parseHost()
+        }
+        return name
+    }
+
+    /// Reads the host after an http(s) scheme, up to the first `/` or `(`: letters, digits, `-`, `.` and characters
+    /// outside ASCII.
+    private mutating func parseHost() throws(WireframeError) {
+        var name = String.UnicodeScalarView()
+        while index < characters.count, characters[index] != "/", characters[index] != "(" {
+            let scalar = characters[index]
+            let isAllowed =
+                !scalar.isASCII || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "."
+            guard isAllowed else {
+                throw .invalidSegment(
+                    pattern: text, position: index,
+                    reason: "a host has only letters, digits, '-' and '.' (no port, user or wildcard)")
+            }
+            name.append(scalar)
+            index += 1
+        }
+        if !name.isEmpty {
+            host = HostName.ascii(String(name))
+        }
     }
 
     private mutating func parseSequence(depth: Int) throws(WireframeError) -> [RoutePattern.Item] {
@@ -321,7 +442,20 @@ private struct Parser {
                 reason: "'?' and '#' start a URL's query and fragment; they cannot be in a pattern")
         }
         if scalars.first == ":" {
-            let name = String(scalars.dropFirst())
+            var name = String(scalars.dropFirst())
+            var type = RoutePattern.ParameterType.text
+            if name.unicodeScalars.last == ">", let open = name.unicodeScalars.firstIndex(of: "<") {
+                let typeName = String(name.unicodeScalars[name.unicodeScalars.index(after: open)...].dropLast())
+                guard let named = RoutePattern.ParameterType(name: typeName) else {
+                    throw .invalidSegment(
+                        pattern: self.text, position: position,
+                        reason:
+                            "a parameter type is int, uuid or the name of a registered converter (letters, digits, '_'), "
+                            + "not '\(typeName)'")
+                }
+                type = named
+                name = String(name.unicodeScalars[..<open])
+            }
             guard !name.isEmpty else {
                 throw .emptyParameterName(pattern: self.text, position: position)
             }
@@ -331,7 +465,10 @@ private struct Parser {
             guard seenNames.insert(name).inserted else {
                 throw .duplicateParameterName(pattern: self.text, name: name, position: position)
             }
-            return .init(kind: .parameter(name), position: position)
+            if type != .text {
+                types[name] = type
+            }
+            return .init(kind: .parameter(name), position: position, type: type)
         }
         return .init(kind: .literal(text), position: position)
     }

@@ -51,9 +51,20 @@ public enum WireframeError: Error, CustomStringConvertible {
     /// The navigator given to ``DefaultWireframe/navigateOn(_:)`` was released: the wireframe holds it weakly, so
     /// its owner must keep it. Carries what was asked.
     case navigatorReleased(operation: String)
-    // Keep this case last. Declared before `unknownPattern`, Swift 6.3.1 leaked the strings of a thrown
-    // `linkRejected` (LeakSanitizer, DeepLinkPolicyTests, every run): a compiler fault in this enum's layout that its
-    // position avoids.
+    /// Reverse routing: a parameter of an optional group is given without another parameter of that group
+    /// (`/orders(/:id/:line)` with only `id`); the group could not be written, and the value would be lost.
+    case incompleteOptionalGroup(pattern: String, given: String, missing: String)
+    /// Reverse routing: the URL built for `pattern` would be routed to `winner`, which takes precedence (a value
+    /// equal to a literal of another pattern: `/:tab` with `new` beside `/new`).
+    case builtURLRoutesElsewhere(pattern: String, url: String, winner: String)
+    /// Reverse routing: routing the URL built for `pattern` would not give back the values it was built from (for
+    /// the reason given: a value another part of the pattern would take, a parameter that is not text).
+    case builtURLDoesNotRoundTrip(pattern: String, url: String, reason: String)
+    /// Saving the navigation state: a controller on screen was shown without routing, so it has no URL.
+    case controllerNotRouted(controller: String)
+    // Keep this case last (the four above came later, also declared after `linkRejected`). Declared before
+    // `unknownPattern`, Swift 6.3.1 leaked the strings of a thrown `linkRejected` (LeakSanitizer, DeepLinkPolicyTests,
+    // every run): a compiler fault in this enum's layout that its position avoids.
     /// Reverse routing: a parameter (or a wildcard segment, named `*`) is empty text; its segment would vanish and
     /// the URL would be matched by another pattern (`/notes/:id` with an empty id is `/notes/`, the list).
     case emptyParameter(pattern: String, name: String)
@@ -97,6 +108,17 @@ public enum WireframeError: Error, CustomStringConvertible {
         case .emptyParameter(let pattern, let name):
             return "cannot build a URL from pattern '\(pattern)': parameter '\(name)' is empty, and a URL without its "
                 + "segment would show another route"
+        case .incompleteOptionalGroup(let pattern, let given, let missing):
+            return "cannot build a URL from pattern '\(pattern)': parameter '\(given)' is in an optional group whose "
+                + "parameter '\(missing)' is not given, so the group cannot be written"
+        case .builtURLRoutesElsewhere(let pattern, let url, let winner):
+            return "cannot build a URL from pattern '\(pattern)': '\(url)' would show pattern '\(winner)', which "
+                + "takes precedence"
+        case .builtURLDoesNotRoundTrip(let pattern, let url, let reason):
+            return "cannot build a URL from pattern '\(pattern)': routing '\(url)' would not give its values back "
+                + "(\(reason))"
+        case .controllerNotRouted(let controller):
+            return "cannot save the navigation state: \(controller) was shown without routing, so it has no URL"
         case .unknownPattern(let pattern):
             return "pattern '\(pattern)' is not registered"
         case .invalidURL(let text):

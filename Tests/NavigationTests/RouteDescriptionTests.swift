@@ -78,4 +78,28 @@ struct RouteDescriptionTests {
         #expect(names(navigator.stack) == ["notes"])
         #expect(navigator.lastError?.description.contains("parameter 'id' is empty") == true)
     }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("a saved navigation state restores the path and the modals, query items included, in one transition")
+    func navigationStateRestoresModals() async throws {
+        try await routes.wireframe.route(to: "/notes?sort=date", option: .root)
+        try await routes.wireframe.route(to: "/notes/a%2Fb?highlight=x")
+        try await routes.wireframe.route(to: "/notes/7/edit?draft=1", option: .modal)
+        try await routes.wireframe.route(to: "/files/x%2Fy/z", option: .modal)
+        let saved = try JSONEncoder().encode(routes.wireframe.navigationState())
+
+        let restoredRoutes = try NotesRoutes()
+        let restored = ObservableNavigator(wireframe: restoredRoutes.wireframe)
+        restoredRoutes.wireframe.navigateOn(restored)
+        try await restoredRoutes.wireframe.route(state: JSONDecoder().decode(NavigationState.self, from: saved))
+        #expect(restored.root == navigator.root)
+        #expect(restored.path == navigator.path)
+        #expect(restored.modalPath == navigator.modalPath)
+        #expect(restored.modalPath.first?.parameters == ["id": "7", "draft": "1"])
+        #expect(
+            restoredRoutes.log.entries.filter { !$0.contains("presenter") } == [
+                "notes.load", "note a/b.load", "edit 7.load", "/files/x/y/z.load",
+                "/files/x/y/z.willAppear(not animated)", "/files/x/y/z.didAppear(not animated)",
+            ])
+    }
 }

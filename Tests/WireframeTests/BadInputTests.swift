@@ -156,6 +156,51 @@ struct WireframeBadInputTests {
                 + "segment would show another route")
     }
 
+    @Test("WireframeError.incompleteOptionalGroup")
+    func incompleteOptionalGroup() throws {
+        try wireframe.add(routePattern: "/orders(/:id/:line)")
+        let error = #expect(throws: WireframeError.self) {
+            try wireframe.url(forPattern: "/orders(/:id/:line)", parameters: ["id": 7])
+        }
+        #expect(
+            error?.description
+                == "cannot build a URL from pattern '/orders(/:id/:line)': parameter 'id' is in an optional group "
+                + "whose parameter 'line' is not given, so the group cannot be written")
+    }
+
+    @Test("WireframeError.builtURLRoutesElsewhere")
+    func builtURLRoutesElsewhere() throws {
+        try wireframe.add(routePattern: "/menu/specials")
+        let error = #expect(throws: WireframeError.self) {
+            try wireframe.url(forPattern: "/menu/:dish", parameters: ["dish": "specials"])
+        }
+        #expect(
+            error?.description
+                == "cannot build a URL from pattern '/menu/:dish': '/menu/specials' would show pattern "
+                + "'/menu/specials', which takes precedence")
+    }
+
+    @Test("WireframeError.builtURLDoesNotRoundTrip")
+    func builtURLDoesNotRoundTrip() throws {
+        try wireframe.add(routePattern: "/x(/:q)(/*)")
+        let error = #expect(throws: WireframeError.self) {
+            try wireframe.url(forPattern: "/x(/:q)(/*)", parameters: ["*": ["v"]])
+        }
+        #expect(
+            error?.description
+                == "cannot build a URL from pattern '/x(/:q)(/*)': routing '/x/v' would not give its values back "
+                + "(it gives parameter 'q', which was not given)")
+    }
+
+    @Test("WireframeError.controllerNotRouted")
+    func controllerNotRouted() async throws {
+        try await navigator.push(Screen(), animated: false)
+        let error = #expect(throws: WireframeError.self) { try wireframe.navigationState() }
+        #expect(
+            error?.description
+                == "cannot save the navigation state: Screen was shown without routing, so it has no URL")
+    }
+
     @Test("WireframeError.unknownPattern")
     func unknownPattern() {
         let error = #expect(throws: WireframeError.self) { try wireframe.url(forPattern: "/orders/:id") }
