@@ -63,7 +63,7 @@ public final class ReducerContainer: ReducerProvider {
 
     /// Registers an in-place reducer for actions of type `A` on the part of the app state at `keyPath` that returns an
     /// ``Effect``: asynchronous work the store starts once the action's reducers ran, which may dispatch follow-up
-    /// actions, or cancel other work (see ``add(on:reduce:)`` for a reducer without effects).
+    /// actions, or cancel other work (see `add(on:reduce:)` for a reducer without effects).
     ///
     /// ```swift
     /// container.add(effectsOn: \AppState.tasks) { (tasks: inout TaskList, _: LoadTasks) -> Effect in

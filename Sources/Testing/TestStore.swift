@@ -29,7 +29,7 @@ import Testing
 ///
 /// - ``send(_:sourceLocation:assert:)`` dispatches an action and asserts the state change its own reducers made.
 /// - Actions dispatched meanwhile by middleware or by priority subscribers, and the changes of asynchronous reducers,
-///   are *received*: each must be asserted with ``receive(_:sourceLocation:assert:)`` or
+///   are *received*: each must be asserted with ``receive(_:timeout:sourceLocation:assert:)`` or
 ///   ``receiveAsyncChange(of:sourceLocation:assert:)``, in order.
 /// - Exhaustive by default: a change the test did not assert fails, with a field-level diff. With
 ///   ``Exhaustivity/off`` only the fields the test sets are checked.
