@@ -6,7 +6,10 @@
 #
 # N is the number of runs per sanitizer; FILTER, if given, is passed to `swift test --filter` (for example
 # 'ReduxTests|ReactiveTests'). Each sanitizer's build is made once, in the scratch paths .ci/run uses, then reused.
-# Logs of failed runs are kept in .build/repeat-sanitizers/. Exits non-zero if any run failed.
+# Logs of failed runs are kept in .build/repeat-sanitizers/. Exits non-zero if any run failed. With CLEAN=1 the
+# scratch paths are removed first: an incremental build here has been seen to keep object files compiled against an
+# older layout of another module's type (a stack-buffer-overflow in an initializer, a crash in metadata lookup), which
+# a run must not mistake for a flake.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +23,7 @@ failures=0
 for sanitizer in address thread; do
     scratch=.build-tsan
     [ "$sanitizer" = address ] && scratch=.build-asan
+    [ "${CLEAN:-0}" = 1 ] && rm -rf "$scratch"
     echo "== building the tests under --sanitize=$sanitizer ($scratch)"
     if ! swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" >"$logs/build-$sanitizer.log" 2>&1; then
         echo "build under --sanitize=$sanitizer failed: $logs/build-$sanitizer.log"
