@@ -304,16 +304,23 @@ public final class Kitchen: Sendable {
 /// that thread. So a resolver used inside its factory continues the factory's resolution, while one kept past its
 /// factory (to resolve lazily, or to close a cycle after both services are made) and used later, or used on
 /// another thread, starts a fresh resolution there: it carries no chain of its own.
+///
+/// A resolver does not keep its kitchen alive: a shared service that keeps its resolver would otherwise keep the
+/// kitchen, and the kitchen the service, forever. Used after its kitchen was released, it throws
+/// ``KitchenError/kitchenReleased(_:)``.
 public struct Resolver: Sendable {
-    private let kitchen: Kitchen
+    private weak var kitchen: Kitchen?
 
     fileprivate init(kitchen: Kitchen) {
         self.kitchen = kitchen
     }
 
     /// Resolves a dependency; see ``Kitchen/resolve(_:)``.
+    /// - Throws: What ``Kitchen/resolve(_:)`` throws, or ``KitchenError/kitchenReleased(_:)`` when the resolver's
+    ///   kitchen was released.
     public func resolve<Service>(_ type: Service.Type = Service.self) throws(KitchenError) -> Service {
-        try kitchen.resolve(type)
+        guard let kitchen else { throw .kitchenReleased("\(Service.self)") }
+        return try kitchen.resolve(type)
     }
 }
 
@@ -330,6 +337,8 @@ public enum KitchenError: Error, Equatable, CustomStringConvertible {
     case duplicateRegistration(String)
     /// The kitchen is sealed; nothing more can be registered.
     case sealed(String)
+    /// A resolver kept past its factory was used after its kitchen was released; carries the type asked for.
+    case kitchenReleased(String)
 
     /// What went wrong: `ImageCache -> APIClient -> Configuration (not registered)`.
     public var description: String {
@@ -344,6 +353,9 @@ public enum KitchenError: Error, Equatable, CustomStringConvertible {
             return "\(name) is already registered; pass replacing: true to replace it"
         case .sealed(let name):
             return "the kitchen is sealed; \(name) cannot be registered"
+        case .kitchenReleased(let name):
+            return
+                "cannot resolve \(name): the resolver's kitchen was released (keep the kitchen while its services run)"
         }
     }
 }

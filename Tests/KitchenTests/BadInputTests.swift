@@ -65,6 +65,28 @@ struct KitchenBadInputTests {
             await failure(KitchenError.self) { _ = try kitchen.resolve(Egg.self) } == "Egg -> Chicken -> Egg (cycle)")
     }
 
+    @Test("KitchenError.kitchenReleased")
+    func kitchenReleased() async throws {
+        final class Keeper: Sendable {
+            let resolver: Resolver
+            init(_ resolver: Resolver) { self.resolver = resolver }
+        }
+        weak var released: Kitchen?
+        let keeper: Keeper
+        do {
+            let kitchen = Kitchen()
+            released = kitchen
+            try kitchen.register(Keeper.self) { Keeper($0) }
+            keeper = try kitchen.resolve(Keeper.self)
+        }
+        // The shared keeper holds its resolver, which does not hold the kitchen: nothing keeps the kitchen.
+        #expect(released == nil)
+        #expect(
+            await failure(KitchenError.self) { _ = try keeper.resolver.resolve(Configuration.self) }
+                == "cannot resolve Configuration: the resolver's kitchen was released (keep the kitchen while its "
+                + "services run)")
+    }
+
     @Test("KitchenError.factoryFailed")
     func factoryFailed() async throws {
         let kitchen = Kitchen()

@@ -56,6 +56,8 @@ struct ObservablePropertyTests {
         property.readOnly.subscribe(initial: false) { recorder.record($0 * 100) }.add(to: bag)
         property.value = 3
         #expect(recorder.values == [2, 3, 300])
+        // The first subscriber holds the property and the bag that holds its own subscription: only disposing ends it.
+        bag.dispose()
     }
 
     @Test("a subscriber is told before the setter returns, in subscription order")
