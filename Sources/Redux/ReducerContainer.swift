@@ -21,7 +21,7 @@ public final class ReducerContainer: ReducerProvider {
     private var asyncChains = TypePairTable<AnyObject>()
 
     /// The effects reducers returned during the dispatch under way, started by the store once its reducers ran.
-    @exclusivity(unchecked) @usableFromInline var pendingEffects: [Effect] = []
+    @usableFromInline var pendingEffects: [Effect] = []
 
     /// Whether any asynchronous reducer is registered.
     @exclusivity(unchecked) @usableFromInline private(set) var hasAsyncReducers = false

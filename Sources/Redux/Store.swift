@@ -61,7 +61,7 @@ public final class Store<State: Sendable> {
     /// Compares states, for a store of an `Equatable` state: ``state`` then skips a dispatch that left it equal.
     @usableFromInline let stateEquality: ((State, State) -> Bool)?
     /// The state ``state`` holds, kept when ``stateEquality`` is set, so that comparing takes no lock.
-    @exclusivity(unchecked) @usableFromInline var published: State?
+    @usableFromInline var published: State?
     /// Whether the effects reducers return (and ``run(_:)``) are started; `false` while an ``ActionLog`` replays, which
     /// reproduces the states from the recorded actions, those effects dispatched included, without running any effect.
     /// VISPER-style asynchronous reducers still run: their changes are not actions a log could hold.
