@@ -35,22 +35,33 @@ func addComponent(
 
 // MARK: - Components: one block each, leaves first.
 
-addComponent("Reactive")
+// The locks every component shares: an internal target, not a product (its types are `package`).
+package.targets.append(.target(name: "BrigadeLocking", path: "Sources/Locking"))
+package.targets.append(
+    .testTarget(name: "LockingTests", dependencies: ["BrigadeLocking"], path: "Tests/LockingTests"))
+
+addComponent("Reactive", dependencies: ["BrigadeLocking"], testDependencies: ["BrigadeLocking"])
 addComponent("Core")
-addComponent("Wireframe", dependencies: ["BrigadeCore"])
-addComponent("Redux", dependencies: ["BrigadeCore", "BrigadeReactive"])
-addComponent("Entity", dependencies: ["BrigadeCore"])
+addComponent("Wireframe", dependencies: ["BrigadeCore"], testDependencies: ["BrigadeCore"])
+addComponent(
+    "Redux",
+    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeLocking"],
+    testDependencies: ["BrigadeCore", "BrigadeReactive"]
+)
+addComponent("Entity")
 addComponent(
     "Presenter",
-    dependencies: ["BrigadeCore", "BrigadeReactive"],
-    testDependencies: ["BrigadeWireframe", "BrigadeRedux"]
+    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeLocking"],
+    testDependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeWireframe"]
 )
 
 // Platform adapters: the neutral core (Observation bridge, state-driven and host-driven navigators), tested on Linux.
 addComponent(
     "Navigation",
-    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe"],
-    testDependencies: ["BrigadeKitchen", "BrigadeTesting"]
+    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeWireframe", "BrigadeLocking"],
+    testDependencies: [
+        "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen", "BrigadeTesting",
+    ]
 )
 // The Apple-only glue: every file is wrapped in `#if canImport(UIKit) && !os(watchOS)` (watchOS has UIKit but no
 // UIViewController) / `#if canImport(SwiftUI)`, so on Linux these targets build empty; they have no test target of
@@ -86,8 +97,8 @@ package.targets.append(
 package.targets.append(.target(name: "TestHTTPServer", path: "Tests/Support/TestHTTPServer"))
 addComponent(
     "Kitchen",
-    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeEntity", "CSQLite"],
-    testDependencies: ["TestHTTPServer", "sqlite-crash-writer"],
+    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeEntity", "CSQLite", "BrigadeLocking"],
+    testDependencies: ["BrigadeReactive", "BrigadeEntity", "CSQLite", "TestHTTPServer", "sqlite-crash-writer"],
     // A folder of JSON for the test of Larder over a real `Bundle.module`.
     testResources: [.copy("Resources")]
 )
@@ -98,13 +109,20 @@ package.targets.append(
         path: "Tests/Support/SQLiteCrashWriter")
 )
 
-// The umbrella: every component, and BrigadeApp.
+// The composition: BrigadeApp, a store, a wireframe and a kitchen behind one FeatureApp.
+addComponent(
+    "Composition",
+    dependencies: ["BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen"],
+    testDependencies: ["BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen"]
+)
+
+// The umbrella: re-exports every component, nothing of its own.
 addComponent(
     "Brigade",
     module: "Brigade",
     dependencies: [
         "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadePresenter", "BrigadeEntity",
-        "BrigadeKitchen", "BrigadeNavigation",
+        "BrigadeKitchen", "BrigadeNavigation", "BrigadeComposition",
     ]
 )
 
@@ -112,8 +130,9 @@ addComponent(
 addComponent(
     "Testing",
     dependencies: [
-        "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadePresenter", "BrigadeNavigation",
-    ]
+        "BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeNavigation", "BrigadeLocking",
+    ],
+    testDependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadeNavigation"]
 )
 
 // The module generator behind `brigade-tool new-module`, and the tool. Not `brigade`: on a case-insensitive file
@@ -137,7 +156,7 @@ package.targets.append(
 package.targets.append(
     .testTarget(
         name: "BistroTests",
-        dependencies: ["BistroKit", "TestHTTPServer", "BrigadeTesting"],
+        dependencies: ["BistroKit", "Brigade", "TestHTTPServer", "BrigadeTesting"],
         path: "Examples/Bistro/Tests/BistroTests",
         resources: [.copy("Golden")]
     )
@@ -150,7 +169,7 @@ package.targets.append(
 package.targets.append(
     .testTarget(
         name: "OrderAppTests",
-        dependencies: ["OrderApp", "BrigadeTesting"],
+        dependencies: ["OrderApp", "Brigade", "BrigadeTesting"],
         path: "Examples/GettingStarted/Tests/OrderAppTests"
     )
 )

@@ -1,3 +1,4 @@
+@_exported import BrigadeComposition
 @_exported import BrigadeCore
 @_exported import BrigadeEntity
 @_exported import BrigadeKitchen

@@ -1,4 +1,4 @@
-import BrigadeReactive
+import BrigadeLocking
 
 /// The service container of an app (Dertisch's kitchen): services registered by type with a factory, made on first
 /// use as one shared instance per type ("singleton with a small s"), each resolving its own dependencies.

@@ -1,4 +1,4 @@
-import BrigadeReactive
+import BrigadeLocking
 
 /// A made shared instance, its type erased; ``Instance`` keeps it typed, so reading it back is a class check.
 protocol AnyInstance: AnyObject {

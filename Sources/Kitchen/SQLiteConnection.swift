@@ -1,4 +1,4 @@
-import BrigadeReactive
+import BrigadeLocking
 import Dispatch
 
 /// A ``SQLiteDatabase`` used only from its own serial dispatch queue, never from Swift's concurrency pool.
@@ -10,7 +10,9 @@ import Dispatch
 ///
 /// The connection also remembers damage: once SQLite has reported the file corrupt
 /// (``SQLiteError/notADatabase(path:reason:)``), every later write throws that same error before touching the file.
-final class SQLiteConnection: Sendable {
+// Unchecked Sendable: `state`'s lock guards the database, which is not Sendable; it is only reached inside
+// `state.withLock`, on `queue`.
+final class SQLiteConnection: @unchecked Sendable {
     private struct State {
         let database: SQLiteDatabase
         /// The first corruption SQLite reported, if any.

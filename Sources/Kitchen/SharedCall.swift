@@ -1,4 +1,4 @@
-import BrigadeReactive
+import BrigadeLocking
 
 /// One GET shared by the callers that asked for it while it was in flight.
 ///

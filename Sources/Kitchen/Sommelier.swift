@@ -1,3 +1,4 @@
+import BrigadeLocking
 import BrigadeReactive
 
 /// Multi-language text (Dertisch's sommelier): tables of texts by key and language, an observable current language,

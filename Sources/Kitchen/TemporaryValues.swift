@@ -1,3 +1,4 @@
+import BrigadeLocking
 import BrigadeReactive
 
 /// The name of a temporary value, carrying its type.
@@ -38,9 +39,9 @@ public final class TemporaryValues: Sendable {
     /// A key's property: kept alive by the store only while it holds a value.
     private struct Slot {
         /// The property, while it holds a value.
-        var strong: AnyObject?
+        var strong: (any AnyObject & Sendable)?
         /// The property, for as long as anyone holds it.
-        weak var property: AnyObject?
+        weak var property: (any AnyObject & Sendable)?
         /// Sets the property's value to nil, if it is still alive.
         let clear: @Sendable () -> Void
         /// Whether the property is alive and holds a value.

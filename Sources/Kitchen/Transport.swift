@@ -1,4 +1,4 @@
-import BrigadeReactive
+import BrigadeLocking
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,5 @@
+import BrigadeLocking
 import BrigadeReactive
-import BrigadeRedux
 import Observation
 
 /// An `Observable` view of an ``BrigadeReactive/ObservableProperty`` (a store's state, Sommelier's language, any property), for
@@ -24,8 +24,8 @@ import Observation
 ///   observer is told once, then reads again what it still needs). A key path that no view reads any more is
 ///   forgotten at its next change, never evaluated after it changed, and a view is not told about it again.
 /// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
-/// - It changes once per delivery of the property: for a ``BrigadeRedux/Store``, once per dispatch or transaction that changed
-///   the state, so `withObservationTracking`'s `onChange` fires once per transaction.
+/// - It changes once per delivery of the property: for a BrigadeRedux `Store`, once per dispatch or transaction that
+///   changed the state, so `withObservationTracking`'s `onChange` fires once per transaction.
 /// - Thread-safe: the property may be set on any thread; Observation is told on that thread, after the new value
 ///   is stored (an `onChange` that reads this state reads the new value). A member read for the first time while a
 ///   value is delivered reads the new value or is told about it.
@@ -73,10 +73,11 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         subscription.withLock { $0 = made }
     }
 
-    /// Creates an observable view of `store`'s state: it changes once per dispatch or transaction that changed the
-    /// state, after the store's priority subscribers ran.
+    /// Creates an observable view of `store`'s state: a BrigadeRedux `Store`, or any other
+    /// ``BrigadeReactive/ObservableStateSource``. For a store, it changes once per dispatch or transaction that changed
+    /// the state, after the store's priority subscribers ran.
     @MainActor
-    public convenience init(store: Store<Value>) {
+    public convenience init<Source: ObservableStateSource>(store: Source) where Source.StateValue == Value {
         self.init(store.state)
     }
 

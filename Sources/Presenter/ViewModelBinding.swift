@@ -1,4 +1,5 @@
 import BrigadeCore
+import BrigadeLocking
 import BrigadeReactive
 
 /// Maps an observable source — the store's state, a selection of it, any `ObservableProperty` or read-only view of one — to an Equatable

@@ -1,3 +1,5 @@
+import BrigadeLocking
+
 /// A thread-safe value that tells its subscribers about every change.
 ///
 /// ```swift
@@ -19,7 +21,7 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
     // `lock` guards `storage`; subscriber handlers are always called with the lock released. The delivery path is
     // inlinable so that it is specialized for the client's value type. `storage` is only accessed under the lock and
     // never while user code runs, so its accesses cannot overlap and skip the dynamic exclusivity check.
-    @usableFromInline let lock = Lock()
+    @usableFromInline let lock = _Lock()
     @exclusivity(unchecked) @usableFromInline var storage: Storage
 
     /// Creates a property holding `value`.

@@ -1,3 +1,5 @@
+import BrigadeLocking
+
 /// The name of a signal on a ``SignalBus``, carrying the type of its payload.
 ///
 /// ```swift

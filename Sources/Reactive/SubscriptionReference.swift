@@ -1,3 +1,5 @@
+import BrigadeLocking
+
 /// A handle on one subscriber of an ``ObservableProperty``, a ``SignalBus`` or a store.
 ///
 /// The subscription ends when ``dispose()`` is called, or when the ``SubscriptionReferenceBag`` it was added to goes

@@ -1,5 +1,5 @@
 import BrigadeCore
-import BrigadeReactive
+import BrigadeLocking
 
 /// One started effect: its identity and origin, whether it was cancelled, and its task.
 ///

@@ -1,5 +1,5 @@
 import BrigadeCore
-import BrigadeReactive
+import BrigadeLocking
 
 /// Sees every dispatched action before the reducers and decides what reaches them.
 ///

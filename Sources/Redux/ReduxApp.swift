@@ -27,46 +27,43 @@ public protocol StateObservingFeature: Feature {
 }
 
 /// Installs ``LogicFeature``s: their reducers go into the store's container.
-@MainActor
-public final class LogicFeatureObserver: FeatureObserver {
-    private let container: ReducerContainer
+public typealias LogicFeatureObserver = FeatureInstaller<any LogicFeature>
 
-    /// Creates the observer for `container`.
-    public init(container: ReducerContainer) {
-        self.container = container
-    }
-
-    /// Lets a logic feature register its reducers.
-    public func featureAdded(application: any FeatureApp, feature: any Feature) throws {
-        (feature as? any LogicFeature)?.injectReducers(container: container)
+extension FeatureInstaller where Kind == any LogicFeature {
+    /// Creates the observer for `container`: each logic feature registers its reducers there.
+    public convenience init(container: ReducerContainer) {
+        self.init(name: "LogicFeatureObserver") { feature in
+            feature.injectReducers(container: container)
+        }
     }
 }
 
 /// Installs ``StateObservingFeature``s: each receives the store's state property.
-@MainActor
-public final class StateObservingFeatureObserver<State: Sendable>: FeatureObserver {
-    private let state: ReadOnlyObservableProperty<State>
+public typealias StateObservingFeatureObserver = FeatureInstaller<any StateObservingFeature>
 
-    /// Creates the observer for `state`.
-    public init(state: ReadOnlyObservableProperty<State>) {
-        self.state = state
-    }
-
-    /// Hands the state to a state-observing feature.
-    /// - Throws: ``ReduxError/stateTypeMismatch(feature:expected:actual:)`` when the feature expects another state
-    ///   type.
-    public func featureAdded(application: any FeatureApp, feature: any Feature) throws {
-        guard let feature = feature as? any StateObservingFeature else { return }
-        try hand(to: feature)
-    }
-
-    private func hand<F: StateObservingFeature>(to feature: F) throws {
-        guard let state = state as? ReadOnlyObservableProperty<F.ObservedStoreState> else {
-            throw ReduxError.stateTypeMismatch(
-                feature: feature.featureName, expected: "\(F.ObservedStoreState.self)", actual: "\(State.self)")
+extension FeatureInstaller where Kind == any StateObservingFeature {
+    /// Creates the observer for `state`: each state-observing feature receives it.
+    ///
+    /// A feature that expects another state type fails its addition with
+    /// ``ReduxError/stateTypeMismatch(feature:expected:actual:)``.
+    public convenience init<State: Sendable>(state: ReadOnlyObservableProperty<State>) {
+        self.init(name: "StateObservingFeatureObserver<\(State.self)>") { feature in
+            try hand(state, to: feature)
         }
-        feature.observe(state: state)
     }
+}
+
+/// Hands `state` to `feature`.
+/// - Throws: ``ReduxError/stateTypeMismatch(feature:expected:actual:)`` when the feature expects another state type.
+@MainActor
+private func hand<State: Sendable, F: StateObservingFeature>(
+    _ state: ReadOnlyObservableProperty<State>, to feature: F
+) throws(ReduxError) {
+    guard let state = state as? ReadOnlyObservableProperty<F.ObservedStoreState> else {
+        throw ReduxError.stateTypeMismatch(
+            feature: feature.featureName, expected: "\(F.ObservedStoreState.self)", actual: "\(State.self)")
+    }
+    feature.observe(state: state)
 }
 
 /// A ``BrigadeCore/FeatureApp`` with a Redux store: logic features add reducers, state-observing features receive the state.

@@ -1,5 +1,5 @@
 import BrigadeCore
-import BrigadeReactive
+import BrigadeLocking
 
 /// The enqueuing ``BrigadeCore/ActionDispatcher`` of a ``Store``: takes actions from any thread or task and hands them to the
 /// store on the main actor, in the order they arrived, so each caller's order is kept.

@@ -1,4 +1,5 @@
 import BrigadeCore
+import BrigadeLocking
 import BrigadeReactive
 
 #if canImport(Synchronization)

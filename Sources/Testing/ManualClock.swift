@@ -1,4 +1,4 @@
-import BrigadeReactive
+import BrigadeLocking
 
 /// A clock that moves only when a test advances it: for timeouts, retries and delays without waiting.
 ///

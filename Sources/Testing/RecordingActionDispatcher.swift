@@ -1,5 +1,5 @@
 import BrigadeCore
-import BrigadeReactive
+import BrigadeLocking
 
 /// An ``BrigadeCore/ActionDispatcher`` that records what it is given instead of sending it anywhere: for testing code
 /// that dispatches, such as an interactor or a routing handler.

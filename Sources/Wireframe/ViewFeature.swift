@@ -61,41 +61,33 @@ extension PresenterFeature where Self: ViewFeature {
 }
 
 /// Installs ``ViewFeature``s into a wireframe.
-@MainActor
-public final class ViewFeatureObserver: FeatureObserver {
-    private let wireframe: DefaultWireframe
+public typealias ViewFeatureObserver = FeatureInstaller<any ViewFeature>
 
-    /// Creates the observer for `wireframe`.
-    public init(wireframe: DefaultWireframe) {
-        self.wireframe = wireframe
-    }
-
-    /// Registers the feature's pattern, controller provider and option provider.
-    /// - Throws: The ``WireframeError`` of a malformed or conflicting pattern; nothing is registered then.
-    public func featureAdded(application: any FeatureApp, feature: any Feature) throws {
-        guard let feature = feature as? any ViewFeature else { return }
-        let pattern = feature.routePattern
-        try wireframe.add(routePattern: pattern)
-        wireframe.add(
-            patternProvider: ViewFeatureAdapter(feature, routePattern: pattern), routePattern: pattern,
-            priority: feature.priority)
+extension FeatureInstaller where Kind == any ViewFeature {
+    /// Creates the observer for `wireframe`: each view feature's pattern, controller provider and option provider
+    /// are registered there. A malformed or conflicting pattern fails the feature's addition with its
+    /// ``WireframeError``; nothing is registered then.
+    public convenience init(wireframe: DefaultWireframe) {
+        self.init(name: "ViewFeatureObserver") { feature in
+            let pattern = feature.routePattern
+            try wireframe.add(routePattern: pattern)
+            wireframe.add(
+                patternProvider: ViewFeatureAdapter(feature, routePattern: pattern), routePattern: pattern,
+                priority: feature.priority)
+        }
     }
 }
 
 /// Installs ``PresenterFeature``s into a wireframe as presenter providers.
-@MainActor
-public final class PresenterFeatureObserver: FeatureObserver {
-    private let wireframe: DefaultWireframe
+public typealias PresenterFeatureObserver = FeatureInstaller<any PresenterFeature>
 
-    /// Creates the observer for `wireframe`.
-    public init(wireframe: DefaultWireframe) {
-        self.wireframe = wireframe
-    }
-
-    /// Registers the feature as a presenter provider at its ``PresenterFeature/presenterPriority``.
-    public func featureAdded(application: any FeatureApp, feature: any Feature) throws {
-        guard let feature = feature as? any PresenterFeature else { return }
-        wireframe.add(presenterProvider: feature, priority: feature.presenterPriority)
+extension FeatureInstaller where Kind == any PresenterFeature {
+    /// Creates the observer for `wireframe`: each presenter feature is registered there as a presenter provider, at
+    /// its ``PresenterFeature/presenterPriority``.
+    public convenience init(wireframe: DefaultWireframe) {
+        self.init(name: "PresenterFeatureObserver") { feature in
+            wireframe.add(presenterProvider: feature, priority: feature.presenterPriority)
+        }
     }
 }
 

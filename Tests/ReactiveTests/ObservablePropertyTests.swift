@@ -1,3 +1,4 @@
+import BrigadeLocking
 import BrigadeReactive
 import Dispatch
 import Testing

@@ -1,3 +1,5 @@
+import BrigadeCore
+
 /// A feature that brings services to the app's kitchen, or needs some: installed by ``KitchenFeatureObserver``.
 ///
 /// ```swift
@@ -52,24 +54,19 @@ public struct Requires<Service>: KitchenRequirement {
 }
 
 /// Installs ``KitchenFeature``s: registers their services, then checks their requirements.
-@MainActor
-public final class KitchenFeatureObserver: FeatureObserver {
-    /// The kitchen features are installed into.
-    public let kitchen: Kitchen
+public typealias KitchenFeatureObserver = FeatureInstaller<any KitchenFeature>
 
-    /// Creates the observer for `kitchen`.
-    public init(kitchen: Kitchen) {
-        self.kitchen = kitchen
-    }
-
-    /// Registers the feature's services, resolves its requirements and tells it the services are ready.
-    /// - Throws: The kitchen's error (a sealed kitchen, a duplicate, a missing service with its chain).
-    public func featureAdded(application: any FeatureApp, feature: any Feature) throws {
-        guard let feature = feature as? any KitchenFeature else { return }
-        try feature.registerServices(in: kitchen)
-        for requirement in feature.requiredServices {
-            try requirement.check(in: kitchen)
+extension FeatureInstaller where Kind == any KitchenFeature {
+    /// Creates the observer for `kitchen`: each kitchen feature's services are registered there, its requirements
+    /// resolved, and it is told the services are ready. The kitchen's error (a sealed kitchen, a duplicate, a missing
+    /// service with its chain) fails the feature's addition.
+    public convenience init(kitchen: Kitchen) {
+        self.init(name: "KitchenFeatureObserver") { feature in
+            try feature.registerServices(in: kitchen)
+            for requirement in feature.requiredServices {
+                try requirement.check(in: kitchen)
+            }
+            try feature.servicesReady(in: kitchen)
         }
-        try feature.servicesReady(in: kitchen)
     }
 }

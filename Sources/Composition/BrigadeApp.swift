@@ -1,3 +1,8 @@
+import BrigadeCore
+import BrigadeKitchen
+import BrigadeRedux
+import BrigadeWireframe
+
 /// An app with a Redux store, a wireframe and a kitchen (VISPER's VISPERApp, plus Dertisch's kitchen): every
 /// feature added reaches all three.
 ///

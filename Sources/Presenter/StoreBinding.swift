@@ -1,3 +1,5 @@
+import BrigadeRedux
+
 extension ViewModelBinding {
     /// Creates a binding to a store: the view model is made from the state by `map` and rendered synchronously
     /// with the store's notifications, only when it changed.

@@ -1,0 +1,60 @@
+import BrigadeComposition
+import BrigadeCore
+import BrigadeKitchen
+import BrigadeRedux
+import BrigadeWireframe
+import Testing
+
+private struct Tally: Sendable {
+    var count = 0
+}
+
+private struct Bump: Action {}
+
+private final class Note: Sendable {}
+
+@MainActor
+private final class TallyScreen: Controller {
+    var attachments = ControllerAttachments()
+}
+
+@MainActor
+private final class TallyFeature: ViewFeature, LogicFeature, KitchenFeature {
+    let routePattern = "/tally"
+
+    func makeController(routeResult: RouteResult) throws -> any Controller { TallyScreen() }
+
+    func injectReducers(container: ReducerContainer) {
+        container.add(on: \Tally.count) { (count: inout Int, _: Bump) in count += 1 }
+    }
+
+    func registerServices(in kitchen: Kitchen) throws {
+        try kitchen.register(Note.self) { _ in Note() }
+    }
+}
+
+@Suite("BrigadeApp from its own modules")
+@MainActor
+struct BrigadeAppCompositionTests {
+    @Test("one feature reaches the store, the wireframe and the kitchen, with the components' modules imported")
+    func reachesAllThree() async throws {
+        let navigator = HeadlessNavigator()
+        let app = try BrigadeApp.make(initialState: Tally(), features: [TallyFeature()], navigator: navigator)
+        app.store.dispatch(Bump())
+        #expect(app.store.currentState.count == 1)
+        try await app.wireframe.route(to: "/tally")
+        #expect(navigator.stack.count == 1)
+        #expect(throws: Never.self) { _ = try app.kitchen.resolve(Note.self) }
+        #expect(throws: Never.self) { try app.verifyFeaturesInstalled() }
+    }
+
+    @Test("its observers keep the names errors have always given")
+    func observerNames() {
+        let app = BrigadeApp(redux: Redux(initialState: Tally()))
+        #expect(
+            app.composition.featureObservers.map(\.observerName) == [
+                "KitchenFeatureObserver", "LogicFeatureObserver", "StateObservingFeatureObserver<Tally>",
+                "ViewFeatureObserver", "PresenterFeatureObserver",
+            ])
+    }
+}
