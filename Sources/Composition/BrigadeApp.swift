@@ -18,8 +18,8 @@ import BrigadeWireframe
 ///
 /// The default observers install ``BrigadeWireframe/ViewFeature``s and ``BrigadeWireframe/PresenterFeature``s into
 /// the wireframe, ``BrigadeRedux/LogicFeature``s and ``BrigadeRedux/StateObservingFeature``s into the store, and
-/// ``KitchenFeature``s into the kitchen. A feature may be several kinds at once. Observers added later are given the
-/// earlier features, as in every Brigade app.
+/// ``BrigadeKitchen/KitchenFeature``s into the kitchen. A feature may be several kinds at once. Observers added later
+/// are given the earlier features, as in every Brigade app.
 @MainActor
 public final class BrigadeApp<State: Sendable>: ComposedApp {
     /// The store and its parts.

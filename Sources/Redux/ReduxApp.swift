@@ -45,7 +45,7 @@ extension FeatureInstaller where Kind == any StateObservingFeature {
     /// Creates the observer for `state`: each state-observing feature receives it.
     ///
     /// A feature that expects another state type fails its addition with
-    /// ``ReduxError/stateTypeMismatch(feature:expected:actual:)``.
+    /// ``BrigadeRedux/ReduxError/stateTypeMismatch(feature:expected:actual:)``.
     public convenience init<State: Sendable>(state: ReadOnlyObservableProperty<State>) {
         self.init(name: "StateObservingFeatureObserver<\(State.self)>") { feature in
             try hand(state, to: feature)

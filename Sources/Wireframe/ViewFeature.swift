@@ -66,7 +66,7 @@ public typealias ViewFeatureObserver = FeatureInstaller<any ViewFeature>
 extension FeatureInstaller where Kind == any ViewFeature {
     /// Creates the observer for `wireframe`: each view feature's pattern, controller provider and option provider
     /// are registered there. A malformed or conflicting pattern fails the feature's addition with its
-    /// ``WireframeError``; nothing is registered then.
+    /// ``BrigadeWireframe/WireframeError``; nothing is registered then.
     public convenience init(wireframe: DefaultWireframe) {
         self.init(name: "ViewFeatureObserver") { feature in
             let pattern = feature.routePattern
@@ -83,7 +83,7 @@ public typealias PresenterFeatureObserver = FeatureInstaller<any PresenterFeatur
 
 extension FeatureInstaller where Kind == any PresenterFeature {
     /// Creates the observer for `wireframe`: each presenter feature is registered there as a presenter provider, at
-    /// its ``PresenterFeature/presenterPriority``.
+    /// its ``BrigadeWireframe/PresenterFeature/presenterPriority``.
     public convenience init(wireframe: DefaultWireframe) {
         self.init(name: "PresenterFeatureObserver") { feature in
             wireframe.add(presenterProvider: feature, priority: feature.presenterPriority)
