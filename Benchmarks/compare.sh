@@ -111,7 +111,7 @@ def load(side, kind, key):
             continue
         with open(path) as handle:
             for row in json.load(handle):
-                figures.setdefault(row[key], []).append((row["median"], row["unit"]))
+                figures.setdefault(row[key], []).append((row["median"], row["unit"], row["p10"]))
     return figures
 
 
@@ -126,33 +126,42 @@ def show(value, unit):
 
 
 def cell(values):
+    """The text of a cell, the median of the rounds' medians, and the median of the rounds' 10th percentiles."""
     if not values:
-        return "—", None
+        return "—", None, None
     unit = values[0][1]
-    numbers = [v for v, _ in values]
+    numbers = [v for v, _, _ in values]
     middle = statistics.median(numbers)
+    low = statistics.median([p for _, _, p in values])
     spread = f" ({show(min(numbers), unit)}–{show(max(numbers), unit)})" if len(numbers) > 1 else ""
-    return show(middle, unit) + spread, middle
+    return show(middle, unit) + spread, middle, low
+
+
+def ratio(new, old):
+    return f"{new / old:.2f}" if old and new is not None else "—"
 
 
 def table(title, kind, key):
     old, new = load("before", kind, key), load("after", kind, key)
     names = list(dict.fromkeys(list(old) + list(new)))
-    print(f"| {title} | before | after | after / before |")
-    print("|---|---:|---:|---:|")
+    # Times of a workload run alone: load only adds time, so the 10th percentiles' ratio is the steadier reading.
+    low = kind == "workloads"
+    print(f"| {title} | before | after | after / before |" + (" of the p10s |" if low else ""))
+    print("|---|---:|---:|---:|" + ("---:|" if low else ""))
     for name in names:
-        old_text, old_value = cell(old.get(name, []))
-        new_text, new_value = cell(new.get(name, []))
-        change = f"{new_value / old_value:.2f}" if old_value and new_value is not None else "—"
-        print(f"| {name} | {old_text} | {new_text} | {change} |")
+        old_text, old_value, old_low = cell(old.get(name, []))
+        new_text, new_value, new_low = cell(new.get(name, []))
+        print(f"| {name} | {old_text} | {new_text} | {ratio(new_value, old_value)} |"
+              + (f" {ratio(new_low, old_low)} |" if low else ""))
     print()
 
 
 now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 print(f"Before: `{before[:12]}`; after: `{after}`. `Benchmarks/compare.sh {before[:12]}` ({now}): {rounds} rounds, "
       f"before then after, {seconds} s per workload and per budget; each figure is the median of the rounds' medians "
-      "(lowest–highest of the rounds in brackets). Workloads: CPU time per operation of each workload run alone; "
-      "bytes per item of the memory probes. Budgets: the interleaved figures of the current budgets.json.")
+      "(lowest–highest of the rounds in brackets). Workloads: CPU time per operation of each workload run alone "
+      "(and the ratio of the medians of the rounds' 10th percentiles, which load moves less); bytes per item of the "
+      "memory probes. Budgets: the interleaved figures of the current budgets.json.")
 print()
 table("workload", "workloads", "workload")
 table("budget", "budgets", "budget")
