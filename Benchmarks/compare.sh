@@ -5,9 +5,9 @@
 #
 # 1. Builds BrigadeRatios (release) twice: from <before-commit>, its tree copied (git archive) into a temporary
 #    folder, and from the current tree (its uncommitted changes included). Each is built once per run.
-#    The before side is measured with the current BrigadeRatios tool (Tools/BrigadeRatios/main.swift) and its own
-#    workloads (Workloads/, which compile against its own Sources), plus the current ReSwift model (Workloads/
-#    ReSwiftModel.swift, which uses no Brigade API) when it has none: the same measuring code on both sides.
+#    The before side is measured with the current BrigadeRatios tool (Tools/BrigadeRatios/main.swift) and the
+#    current workloads when they compile against its Sources; else with its own workloads (Workloads/), plus the
+#    current ReSwift model (Workloads/ReSwiftModel.swift, which uses no Brigade API) when it has none.
 # 2. Runs them alternately, before then after, for BRIGADE_COMPARE_ROUNDS rounds (3): each round runs every workload
 #    alone (`BrigadeRatios --workloads`: CPU time per operation, median of its interleaving rounds; bytes per item of
 #    each memory probe) and every budget of the current budgets.json (interleaved ratios).
@@ -52,26 +52,39 @@ if [ ! -d "$tree" ]; then
     git -C "$root" archive "$before" | tar -x -C "$tree"
     echo "$before" >"$tree/.compare-commit"
 fi
-# The current measuring tool on the before side, and the ReSwift model when the before side has none.
-rm -rf "$tree/Benchmarks/Workloads" "$tree/Benchmarks/Tools"
-git -C "$root" archive "$before" Benchmarks/Workloads Benchmarks/Tools | tar -x -C "$tree"
-cp "$root/Benchmarks/Tools/BrigadeRatios/main.swift" "$tree/Benchmarks/Tools/BrigadeRatios/main.swift"
-if [ ! -f "$tree/Benchmarks/Workloads/ReSwiftModel.swift" ] && [ -f "$root/Benchmarks/Workloads/ReSwiftModel.swift" ]; then
-    cp "$root/Benchmarks/Workloads/ReSwiftModel.swift" "$tree/Benchmarks/Workloads/"
-    sed -i 's/reduxWorkloads() + routingWorkloads()/reduxWorkloads() + reSwiftModelWorkloads() + routingWorkloads()/' \
-        "$tree/Benchmarks/Workloads/Workload.swift"
-fi
+# The current measuring tool on the before side. Its workloads: the current ones when they compile against its
+# Sources (the same workloads on both sides), else its own, with the current ReSwift model when it has none.
+current_workloads() {
+    rm -rf "$tree/Benchmarks/Workloads" "$tree/Benchmarks/Tools"
+    cp -R "$root/Benchmarks/Workloads" "$root/Benchmarks/Tools" "$tree/Benchmarks/"
+}
+own_workloads() {
+    rm -rf "$tree/Benchmarks/Workloads" "$tree/Benchmarks/Tools"
+    git -C "$root" archive "$before" Benchmarks/Workloads Benchmarks/Tools | tar -x -C "$tree"
+    cp "$root/Benchmarks/Tools/BrigadeRatios/main.swift" "$tree/Benchmarks/Tools/BrigadeRatios/main.swift"
+    if [ ! -f "$tree/Benchmarks/Workloads/ReSwiftModel.swift" ] && [ -f "$root/Benchmarks/Workloads/ReSwiftModel.swift" ]; then
+        cp "$root/Benchmarks/Workloads/ReSwiftModel.swift" "$tree/Benchmarks/Workloads/"
+        sed -i 's/reduxWorkloads() + routingWorkloads()/reduxWorkloads() + reSwiftModelWorkloads() + routingWorkloads()/' \
+            "$tree/Benchmarks/Workloads/Workload.swift"
+    fi
+}
 
+# Builds BrigadeRatios of the package under $2 (release); prints its path, or fails with the log's end.
 build() {
     local log="$work/build-$1.log"
     echo "== release build of BrigadeRatios ($1): log in $log" >&2
     if ! swift build -c release --package-path "$2/Benchmarks" --product BrigadeRatios >"$log" 2>&1; then
         tail -40 "$log" >&2
-        exit 1
+        return 1
     fi
     echo "$(swift build -c release --package-path "$2/Benchmarks" --show-bin-path)/BrigadeRatios"
 }
-old_tool=$(build before "$tree" | tail -1)
+current_workloads
+if ! old_tool=$(build before "$tree" | tail -1) || [ ! -x "$old_tool" ]; then
+    echo "== the current workloads do not build against $before: its own workloads instead" >&2
+    own_workloads
+    old_tool=$(build before "$tree" | tail -1)
+fi
 new_tool=$(build after "$root" | tail -1)
 budgets="$root/Benchmarks/budgets.json"
 results="$work/results"
@@ -157,7 +170,7 @@ def table(title, kind, key):
 
 
 now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-print(f"Before: `{before[:12]}`; after: `{after}`. `Benchmarks/compare.sh {before[:12]}` ({now}): {rounds} rounds, "
+print(f"Before: `{before[:12]}`; after: `{after}`. `Benchmarks/compare.sh {before[:12]}` ({now}): rounds: {rounds}, "
       f"before then after, {seconds} s per workload and per budget; each figure is the median of the rounds' medians "
       "(lowest–highest of the rounds in brackets). Workloads: CPU time per operation of each workload run alone "
       "(and the ratio of the medians of the rounds' 10th percentiles, which load moves less); bytes per item of the "
