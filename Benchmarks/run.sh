@@ -7,12 +7,13 @@
 #    and prints the median of the per-round ratios with their spread (written to Benchmarks/ratios.json).
 #
 #   Benchmarks/run.sh                 # about 1 s per benchmark and per budget
-#   Benchmarks/run.sh --check         # exit non-zero when a budget is over (known-over.json aside)
+#   Benchmarks/run.sh --check         # exit non-zero when a limit or baseline.json is exceeded (known-over.json aside)
 #   BRIGADE_BENCHMARK_SECONDS=0.2 Benchmarks/run.sh   # short run
 #   Benchmarks/run.sh --ratios-only --check            # the budgets alone
 #
 # CI runs only the gate: `Benchmarks/.build/release/BrigadeRatios Benchmarks/budgets.json --gate` (see
-# docs/Performance.md): the budgets within budgets.json's gate_margin, and every workload run once.
+# docs/Performance.md): peer and scale limits within budgets.json's gate_margin, every figure within its allowed
+# regression of baseline.json, and every workload run once. Before/after an older commit: Benchmarks/compare.sh.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${BRIGADE_BENCHMARK_SECONDS:-1}

@@ -38,6 +38,21 @@ func kitchenWorkloads() -> [Workload] {
                 }
             }
         },
+        firstResolve("Kitchen/first resolve of a 3-deep chain") {
+            let kitchen = Kitchen()
+            try? kitchen.register(ChainC.self) { _ in ChainC() }
+            try? kitchen.register(ChainB.self) { ChainB(c: try $0.resolve(ChainC.self)) }
+            try? kitchen.register(ChainA.self) { ChainA(b: try $0.resolve(ChainB.self)) }
+            kitchen.seal()
+            return { consume(try? kitchen.resolve(ChainA.self)) }
+        },
+        firstResolve("Swinject/first resolve of a 3-deep chain") {
+            let container = Container()
+            container.register(ChainC.self) { _ in ChainC() }.inObjectScope(.container)
+            container.register(ChainB.self) { ChainB(c: $0.resolve(ChainC.self)) }.inObjectScope(.container)
+            container.register(ChainA.self) { ChainA(b: $0.resolve(ChainB.self)) }.inObjectScope(.container)
+            return { consume(container.resolve(ChainA.self)) }
+        },
         Workload("SQLiteStore/1000 persists in one transaction", operationsPerSample: 1) {
             let path = temporaryPath("sqlite")
             let store = try? SQLiteStore(path: path)
@@ -63,6 +78,45 @@ func kitchenWorkloads() -> [Workload] {
             }
         },
     ]
+}
+
+final class ChainC: Sendable {}
+
+final class ChainB: Sendable {
+    let c: ChainC?
+    init(c: ChainC?) { self.c = c }
+}
+
+final class ChainA: Sendable {
+    let b: ChainB?
+    init(b: ChainB?) { self.b = b }
+}
+
+/// The first resolve of a service with two dependencies in a chain (A needs B needs C, each shared), as an app's
+/// first screen does: each operation resolves from a container of its own, made untimed by `make` (128 made
+/// before each batch: a batch of 100 µs needs fewer).
+private func firstResolve(
+    _ name: String, make: @escaping @MainActor @Sendable () -> @MainActor () -> Void
+)
+    -> Workload
+{
+    Workload(name) {
+        @MainActor
+        final class Fresh {
+            var resolves: [@MainActor () -> Void] = []
+        }
+        let fresh = Fresh()
+        let count = 128
+        return Runner(
+            maxBatch: count,
+            prepare: { fresh.resolves = (0..<count).map { _ in make() } },
+            run: { operations in
+                for index in 0..<operations {
+                    fresh.resolves[index]()
+                }
+            }
+        )
+    }
 }
 
 /// A fresh file name in the temporary directory.

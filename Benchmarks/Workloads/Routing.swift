@@ -35,6 +35,8 @@ func routingWorkloads() -> [Workload] {
         workloads.append(brigadeRouting("Routing/Brigade among \(count) patterns", table.patterns, path: table.path))
         workloads.append(routingKit("Routing/RoutingKit among \(count) patterns", table.patterns, path: table.path))
     }
+    let large = routeTable(10_000)
+    workloads.append(brigadeRouting("Routing/Brigade among 10000 patterns", large.patterns, path: large.path))
     let table = routeTable(1_000)
     workloads.append(brigadeRouting("Routing/Brigade miss among 1000 patterns", table.patterns, path: table.miss))
     workloads.append(routingKit("Routing/RoutingKit miss among 1000 patterns", table.patterns, path: table.miss))

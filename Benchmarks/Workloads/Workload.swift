@@ -74,6 +74,7 @@ public final class Total: @unchecked Sendable {
 
 /// Every workload, in table order.
 public func allWorkloads() -> [Workload] {
-    floorWorkloads() + reactiveWorkloads() + reduxWorkloads() + routingWorkloads() + wireframeWorkloads()
+    floorWorkloads() + reactiveWorkloads() + reduxWorkloads() + reSwiftModelWorkloads() + routingWorkloads()
+        + wireframeWorkloads()
         + compositionWorkloads() + kitchenWorkloads() + larderWorkloads()
 }
