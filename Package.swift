@@ -50,7 +50,7 @@ addComponent(
 addComponent(
     "Navigation",
     dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe"],
-    testDependencies: ["BrigadeKitchen", "BrigadeTesting"]
+    testDependencies: ["BrigadeServices", "BrigadeTesting"]
 )
 // The Apple-only glue: every file is wrapped in `#if canImport(UIKit) && !os(watchOS)` (watchOS has UIKit but no
 // UIViewController) / `#if canImport(SwiftUI)`, so on Linux these targets build empty; they have no test target of
@@ -73,7 +73,10 @@ package.targets.append(
     )
 )
 
-// The system SQLite, for the Kitchen's SQLiteStore.
+// The Kitchen: the service container alone (register, resolve, scopes), so registering a service links no SQLite.
+addComponent("Kitchen", dependencies: ["BrigadeReactive"])
+
+// The system SQLite, for the services' SQLiteStore.
 package.targets.append(
     .systemLibrary(
         name: "CSQLite",
@@ -82,19 +85,21 @@ package.targets.append(
         providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     )
 )
-// An HTTP/1.1 server on loopback for the tests of the Kitchen's APIClient and AssetCache.
+// An HTTP/1.1 server on loopback for the tests of the services' APIClient and AssetCache.
 package.targets.append(.target(name: "TestHTTPServer", path: "Tests/Support/TestHTTPServer"))
+// The services a kitchen hands out: API client, SQLite store, asset cache, bundled resources, translations,
+// temporary values.
 addComponent(
-    "Kitchen",
-    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeEntity", "CSQLite"],
-    testDependencies: ["TestHTTPServer", "sqlite-crash-writer"],
-    // A folder of JSON for the test of Larder over a real `Bundle.module`.
+    "Services",
+    dependencies: ["BrigadeReactive", "BrigadeEntity", "CSQLite"],
+    testDependencies: ["BrigadeKitchen", "BrigadeEntity", "BrigadeReactive", "TestHTTPServer", "sqlite-crash-writer"],
+    // A folder of JSON for the test of BundledResources over a real `Bundle.module`.
     testResources: [.copy("Resources")]
 )
 // A process that writes to a SQLiteStore until it is killed, for the crash-safety test.
 package.targets.append(
     .executableTarget(
-        name: "sqlite-crash-writer", dependencies: ["BrigadeKitchen", "BrigadeEntity"],
+        name: "sqlite-crash-writer", dependencies: ["BrigadeServices", "BrigadeEntity"],
         path: "Tests/Support/SQLiteCrashWriter")
 )
 
@@ -104,7 +109,7 @@ addComponent(
     module: "Brigade",
     dependencies: [
         "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadePresenter", "BrigadeEntity",
-        "BrigadeKitchen", "BrigadeNavigation",
+        "BrigadeKitchen", "BrigadeServices", "BrigadeNavigation",
     ]
 )
 

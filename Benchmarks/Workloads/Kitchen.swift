@@ -1,11 +1,25 @@
 import BrigadeEntity
 import BrigadeKitchen
+import BrigadeServices
 import Foundation
 import Swinject
 
 final class BenchService: @unchecked Sendable {
     // Immutable.
     let value = 42
+}
+
+/// The three services of the 3-deep chain: a dish needs a sauce, which needs a stock.
+final class BenchStock: Sendable {}
+
+final class BenchSauce: Sendable {
+    let stock: BenchStock
+    init(_ stock: BenchStock) { self.stock = stock }
+}
+
+final class BenchDish: Sendable {
+    let sauce: BenchSauce
+    init(_ sauce: BenchSauce) { self.sauce = sauce }
 }
 
 struct BenchRow: Entity {
@@ -38,6 +52,28 @@ func kitchenWorkloads() -> [Workload] {
                 }
             }
         },
+        // The first resolve of a 3-deep chain of shared services: each operation resolves the dish of a fresh, sealed
+        // kitchen (made untimed), so all three factories run.
+        Workload("Kitchen/first resolve of a 3-deep chain") {
+            let batch = 1_000
+            var kitchens: [Kitchen] = []
+            return Runner(maxBatch: batch, prepare: { kitchens = (0..<batch).map { _ in chainKitchen() } }) {
+                operations in
+                for index in 0..<operations {
+                    consume(try? kitchens[index].resolve(BenchDish.self))
+                }
+            }
+        },
+        Workload("Swinject/first resolve of a 3-deep chain") {
+            let batch = 1_000
+            var containers: [Container] = []
+            return Runner(maxBatch: batch, prepare: { containers = (0..<batch).map { _ in chainContainer() } }) {
+                operations in
+                for index in 0..<operations {
+                    consume(containers[index].resolve(BenchDish.self))
+                }
+            }
+        },
         Workload("SQLiteStore/1000 persists in one transaction", operationsPerSample: 1) {
             let path = temporaryPath("sqlite")
             let store = try? SQLiteStore(path: path)
@@ -63,6 +99,29 @@ func kitchenWorkloads() -> [Workload] {
             }
         },
     ]
+}
+
+/// A sealed kitchen with the 3-deep chain registered, nothing made yet.
+@MainActor
+func chainKitchen() -> Kitchen {
+    let kitchen = Kitchen()
+    try? kitchen.register(BenchStock.self) { _ in BenchStock() }
+    try? kitchen.register(BenchSauce.self) { BenchSauce(try $0.resolve(BenchStock.self)) }
+    try? kitchen.register(BenchDish.self) { BenchDish(try $0.resolve(BenchSauce.self)) }
+    kitchen.seal()
+    return kitchen
+}
+
+/// A Swinject container with the 3-deep chain registered in container scope, nothing made yet.
+@MainActor
+func chainContainer() -> Container {
+    let container = Container()
+    container.register(BenchStock.self) { _ in BenchStock() }.inObjectScope(.container)
+    container.register(BenchSauce.self) { BenchSauce($0.resolve(BenchStock.self) ?? BenchStock()) }
+        .inObjectScope(.container)
+    container.register(BenchDish.self) { BenchDish($0.resolve(BenchSauce.self) ?? BenchSauce(BenchStock())) }
+        .inObjectScope(.container)
+    return container
 }
 
 /// A fresh file name in the temporary directory.
