@@ -17,9 +17,9 @@ import BrigadeReactive
 /// - ``seal()`` ends registration; later registrations throw.
 /// - Facets: one instance registered under several protocols with ``register(facet:of:replacing:_:)``.
 ///
-/// Thread-safe. Each shared instance is made under its own once-cell; once the kitchen is sealed, resolving a
-/// shared instance already made reads its registrations and the instance without a lock (on iOS 18, macOS 15 and
-/// Linux; under a lock before). A dependency cycle is an error on every thread, never a hang (``resolve(_:)``).
+/// Thread-safe. Each shared instance is made under its own once-cell; resolving one already made is a dictionary
+/// lookup and a read of its cell, each under a lock held only for that read. A dependency cycle is an error on every
+/// thread, never a hang (``resolve(_:)``).
 public final class Kitchen: Sendable {
     /// How many instances a registration makes.
     public enum Scope: Sendable {
@@ -34,9 +34,9 @@ public final class Kitchen: Sendable {
         let name: String
         let scope: Scope
         let factory: @Sendable (Resolver) throws -> any Sendable
-        /// Wraps what `factory` made in the `Instance` of the registered type, which is what `cell` keeps; `nil` for
-        /// a value that is not of that type.
-        let share: @Sendable (any Sendable) -> SendableObject?
+        /// Wraps what `factory` made in the ``SharedInstance`` that `cell` keeps; `nil` for a value that is not of the
+        /// registered type.
+        let share: @Sendable (any Sendable) -> SharedInstance?
         /// Where the shared instance of this registration is made and kept: a replacement brings a new cell, so an
         /// instance the old factory finishes afterwards is never handed out again.
         let cell = OnceCell()
@@ -45,21 +45,12 @@ public final class Kitchen: Sendable {
             name: String,
             scope: Scope,
             factory: @escaping @Sendable (Resolver) throws -> any Sendable,
-            share: @escaping @Sendable (any Sendable) -> SendableObject?
+            share: @escaping @Sendable (any Sendable) -> SharedInstance?
         ) {
             self.name = name
             self.scope = scope
             self.factory = factory
             self.share = share
-        }
-    }
-
-    /// The registrations of a sealed kitchen, which never change again.
-    private final class SealedRegistrations: Sendable {
-        let registrations: [ObjectIdentifier: Registration]
-
-        init(_ registrations: [ObjectIdentifier: Registration]) {
-            self.registrations = registrations
         }
     }
 
@@ -69,9 +60,6 @@ public final class Kitchen: Sendable {
     }
 
     private let state = Locked(State())
-    /// The registrations, published once by ``seal()``: from then on resolution reads them without the lock of
-    /// `state`.
-    private let sealed = makePublishedReference(of: SealedRegistrations.self)
 
     /// Creates an empty, open kitchen.
     public init() {}
@@ -98,7 +86,7 @@ public final class Kitchen: Sendable {
     ) throws(KitchenError) {
         let registration = Registration(
             name: Self.name(of: type), scope: scope, factory: { try factory($0) },
-            share: { ($0 as? Service).map(Instance.init) }
+            share: { ($0 as? Service).map { SharedInstance($0) } }
         )
         try add(registration, for: ObjectIdentifier(type), replacing: replacing)
     }
@@ -120,22 +108,14 @@ public final class Kitchen: Sendable {
         let registration = Registration(
             name: Self.name(of: facet), scope: .transient,
             factory: { resolver in view(try resolver.resolve(concrete)) },
-            share: { ($0 as? Facet).map(Instance.init) }
+            share: { ($0 as? Facet).map { SharedInstance($0) } }
         )
         try add(registration, for: ObjectIdentifier(facet), replacing: replacing)
     }
 
-    /// Ends registration: every later registration throws ``KitchenError/sealed(_:)``. From then on a shared
-    /// instance already made is read without taking a lock.
+    /// Ends registration: every later registration throws ``KitchenError/sealed(_:)``.
     public func seal() {
-        let registrations = state.withLock { state -> [ObjectIdentifier: Registration]? in
-            guard !state.isSealed else { return nil }
-            state.isSealed = true
-            return state.registrations
-        }
-        if let registrations {
-            _ = sealed.publish(SealedRegistrations(registrations))
-        }
+        state.withLock { $0.isSealed = true }
     }
 
     /// Whether ``seal()`` was called.
@@ -153,8 +133,7 @@ public final class Kitchen: Sendable {
     /// The instance of `type`: the shared one (made now if it is the first use), or a new transient one.
     ///
     /// Each shared instance is made under its own once-cell: a factory blocks only the callers of its own service,
-    /// and two threads racing for one service get the one instance, made once. Once the kitchen is sealed, a shared
-    /// instance already made is read without a lock (on iOS 18, macOS 15 and Linux; under a lock before).
+    /// and two threads racing for one service get the one instance, made once.
     ///
     /// A cycle is ``KitchenError/cycle(chain:)`` on every thread, never a wait that does not end: a factory that
     /// resolves, through its resolver or a captured kitchen, a registration being made on its own thread; and a
@@ -164,30 +143,39 @@ public final class Kitchen: Sendable {
     /// the same type from another kitchen, or a resolver kept past its factory and used later, is no cycle.
     /// - Throws: ``KitchenError/notRegistered(chain:)``, ``KitchenError/cycle(chain:)`` or
     ///   ``KitchenError/factoryFailed(chain:underlying:)``, each naming the chain of types that led there.
+    @inlinable
     public func resolve<Service>(_ type: Service.Type = Service.self) throws(KitchenError) -> Service {
-        let registration = registration(for: ObjectIdentifier(type))
-        if let registration, registration.scope == .shared, let made = registration.cell.instance,
-            let service = Self.service(of: made, as: type)
-        {
+        // Inlined, so that the cast is to a type known where `resolve` is called: unspecialized, it looked up the
+        // metadata of `Service?` at run time on every call (270 ns per resolve of a made instance instead of 30).
+        // The registered type may differ from the one asked for (a registration or resolution through a superclass
+        // metatype): the cast decides.
+        if let service = _madeInstance(for: ObjectIdentifier(type)) as? Service {
             return service
         }
-        return try resolveSlowly(type, registration)
+        return try _resolveSlowly(type)
     }
 
-    /// The registration of `key`: from the sealed registrations without a lock, or under the lock before
-    /// ``seal()``.
+    /// The instance made for the shared registration of `key`, if there is one and it is made.
+    @usableFromInline
+    func _madeInstance(for key: ObjectIdentifier) -> (any Sendable)? {
+        guard let registration = registration(for: key), registration.scope == .shared else { return nil }
+        return registration.cell.instance?.service
+    }
+
+    /// The registration of `key`.
     private func registration(for key: ObjectIdentifier) -> Registration? {
-        if let sealed = sealed.load() {
-            return sealed.registrations[key]
-        }
-        return state.withLock { $0.registrations[key] }
+        state.withLock { $0.registrations[key] }
     }
 
     /// Resolves `type` as part of the resolution this thread is in: the chain of the factories running on it.
-    private func resolveSlowly<Service>(
-        _ type: Service.Type,
-        _ registration: Registration?
-    ) throws(KitchenError) -> Service {
+    @usableFromInline
+    func _resolveSlowly<Service>(_ type: Service.Type) throws(KitchenError) -> Service {
+        let registration = registration(for: ObjectIdentifier(type))
+        if let registration, registration.scope == .shared,
+            let service = registration.cell.instance?.service as? Service
+        {
+            return service
+        }
         let chain = ResolutionChain.current
         let link = Link(
             registration: registration.map { ObjectIdentifier($0.cell) },
@@ -203,27 +191,18 @@ public final class Kitchen: Sendable {
         if registration.scope == .transient {
             return try make(type, with: registration, path: path)
         }
-        let made = try registration.cell.value(for: path) { () throws(KitchenError) -> SendableObject in
+        let made = try registration.cell.value(for: path) { () throws(KitchenError) -> SharedInstance in
             let made = try make(with: registration, path: path)
             guard let instance = registration.share(made) else {
                 throw .factoryFailed(chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made))")
             }
             return instance
         }
-        guard let service = Self.service(of: made, as: type) else {
-            let kept = (made as? any AnyInstance)?.anyService ?? made
-            throw .factoryFailed(chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: kept))")
+        guard let service = made.service as? Service else {
+            throw .factoryFailed(
+                chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made.service))")
         }
         return service
-    }
-
-    /// The service `made` keeps, as a `Service`: the registered type may differ from the one asked for (a
-    /// registration or resolution through a superclass metatype).
-    private static func service<Service>(of made: SendableObject, as type: Service.Type) -> Service? {
-        if let made = made as? Instance<Service> {
-            return made.service
-        }
-        return (made as? any AnyInstance)?.anyService as? Service
     }
 
     private func make<Service>(

@@ -1,43 +1,33 @@
-/// A made shared instance, its type erased; ``Instance`` keeps it typed, so reading it back is a class check.
-protocol AnyInstance: AnyObject {
-    /// The instance, as a value of any type.
-    var anyService: Any { get }
-}
+import BrigadeReactive
 
-/// An object that may be shared between threads: what a cell keeps (an ``Instance``).
-typealias SendableObject = AnyObject & Sendable
+/// A made shared instance, as the cell of its registration keeps it.
+///
+/// Not generic: reading a generic `Instance<Service>` back in the kitchen's unspecialized `resolve` looked up that
+/// type's metadata at run time on every resolution, which cost more than the cast from `any Sendable` it saved.
+final class SharedInstance: Sendable {
+    /// The instance, of the registered type.
+    let service: any Sendable
 
-/// A made shared instance of `Service`: immutable.
-final class Instance<Service> {
-    let service: Service
-
-    init(_ service: Service) {
+    init(_ service: any Sendable) {
         self.service = service
     }
-}
-
-extension Instance: Sendable where Service: Sendable {}
-
-extension Instance: AnyInstance {
-    var anyService: Any { service }
 }
 
 /// Where one registration's shared instance is made and kept: made once, by the first caller, while later callers
 /// of this cell (and only of this cell) wait for it, unless waiting would close a cycle (``WaitForGraph``). A failed
 /// factory leaves the cell empty, and the next caller tries again.
 final class OnceCell: Sendable {
-    /// The instance once it is made; published once, by ``WaitForGraph`` while it holds its own lock, and read
-    /// without a lock where the system allows it.
-    private let made = makePublishedReference(of: SendableObject.self)
+    /// The instance once it is made; written once, by ``WaitForGraph`` while it holds its own lock.
+    private let made = Locked<SharedInstance?>(nil)
 
-    /// The instance (an ``Instance``), if it is made.
-    var instance: SendableObject? {
-        made.load()
+    /// The instance, if it is made.
+    var instance: SharedInstance? {
+        made.withLock { $0 }
     }
 
     /// Keeps `instance` as the cell's; only ``WaitForGraph`` calls this, once, under its lock.
-    func keep(_ instance: SendableObject) {
-        _ = made.publish(instance)
+    func keep(_ instance: SharedInstance) {
+        made.withLock { $0 = instance }
     }
 
     /// The instance: made now by `make` if no one made it yet, or awaited while another thread makes it.
@@ -49,8 +39,8 @@ final class OnceCell: Sendable {
     ///   for, waiting for this resolution; what `make` throws.
     func value(
         for path: [Kitchen.Link],
-        _ make: () throws(KitchenError) -> SendableObject
-    ) throws(KitchenError) -> SendableObject {
+        _ make: () throws(KitchenError) -> SharedInstance
+    ) throws(KitchenError) -> SharedInstance {
         switch WaitForGraph.shared.start(making: self, for: path) {
         case .made(let instance):
             return instance
@@ -59,7 +49,7 @@ final class OnceCell: Sendable {
         case .making:
             break
         }
-        let made: SendableObject
+        let made: SharedInstance
         do {
             made = try make()
         } catch {

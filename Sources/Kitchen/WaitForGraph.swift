@@ -26,7 +26,7 @@ final class WaitForGraph: @unchecked Sendable {
     /// What ``start(making:for:)`` found.
     enum Start {
         /// The instance was made (now or while this thread waited).
-        case made(SendableObject)
+        case made(SharedInstance)
         /// This thread is now making the instance, and must call ``finish(making:with:)`` when done.
         case making
         /// Waiting would close a cycle: the chain of it, from the resolution that asked.
@@ -74,7 +74,7 @@ final class WaitForGraph: @unchecked Sendable {
     }
 
     /// Ends this thread's making of `cell`, keeping `instance` in it if one was made, and wakes the waiting threads.
-    func finish(making cell: OnceCell, with instance: SendableObject?) {
+    func finish(making cell: OnceCell, with instance: SharedInstance?) {
         condition.lock()
         defer { condition.unlock() }
         if let instance {

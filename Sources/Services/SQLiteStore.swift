@@ -155,7 +155,8 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// Runs `PRAGMA integrity_check`.
-    /// - Throws: ``SQLiteError/integrityCheckFailed(_:)`` unless SQLite answers `ok`.
+    /// - Throws: ``SQLiteError/integrityCheckFailed(_:)`` unless SQLite answers `ok`, another ``SQLiteError`` when
+    ///   the check cannot run, or ``BrigadeEntity/EntityStoreError/closed(store:)`` after ``close()``.
     public func checkIntegrity() async throws {
         let rows = try await read { try $0.execute("PRAGMA integrity_check") }
         let result = rows.compactMap { row -> String? in
@@ -168,6 +169,8 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// The app's schema version.
+    /// - Throws: A ``SQLiteError`` when it cannot be read, or ``BrigadeEntity/EntityStoreError/closed(store:)`` after
+    ///   ``close()``.
     public func schemaVersion() async throws -> Int {
         try await read { try $0.userVersion }
     }
