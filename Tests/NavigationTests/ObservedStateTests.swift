@@ -162,7 +162,7 @@ struct ObservedStateTests {
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test("Translations's language: a view that reads it is invalidated when it changes, and reads the new texts")
+    @Test("the language of Translations: a view that reads it is invalidated when it changes, and reads the new texts")
     func translationsLanguage() {
         let translations = Translations(
             table: Translations.Table(["title": ["en": "Notes", "fr": "Notes (fr)"]]), defaultLanguage: "en",

@@ -2,11 +2,11 @@ import BrigadeServices
 import Foundation
 import FuzzSupport
 
-// Any bytes given to the JSON parser, the Translations's table reader and the BundledResources's settings reader give a value or
-// a typed error, never a crash.
+// Any bytes given to the JSON parser, the translation table reader and the settings reader of BundledResources give a
+// value or a typed error, never a crash.
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("brigade-fuzz-json-\(getpid())")
 try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-let larder = BundledResources(directory: directory)
+let resources = BundledResources(directory: directory)
 
 /// libFuzzer's entry point: one input.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -15,7 +15,7 @@ public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     _ = try? JSONValue.parse(bytes)
     _ = try? Translations.Table.parse(bytes, name: "fuzz")
     if (try? Data(bytes).write(to: directory.appendingPathComponent("fuzz.json"))) != nil {
-        _ = try? larder.settings(named: "fuzz")
+        _ = try? resources.settings(named: "fuzz")
     }
     return 0
 }
