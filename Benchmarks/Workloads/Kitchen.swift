@@ -59,8 +59,8 @@ func kitchenWorkloads() -> [Workload] {
             var kitchens: [Kitchen] = []
             return Runner(maxBatch: batch, prepare: { kitchens = (0..<batch).map { _ in chainKitchen() } }) {
                 operations in
-                for index in 0..<operations {
-                    consume(try? kitchens[index].resolve(BenchDish.self))
+                for kitchen in kitchens.prefix(operations) {
+                    consume(try? kitchen.resolve(BenchDish.self))
                 }
             }
         },
@@ -69,8 +69,8 @@ func kitchenWorkloads() -> [Workload] {
             var containers: [Container] = []
             return Runner(maxBatch: batch, prepare: { containers = (0..<batch).map { _ in chainContainer() } }) {
                 operations in
-                for index in 0..<operations {
-                    consume(containers[index].resolve(BenchDish.self))
+                for container in containers.prefix(operations) {
+                    consume(container.resolve(BenchDish.self))
                 }
             }
         },
