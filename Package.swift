@@ -60,7 +60,8 @@ addComponent(
     "Navigation",
     dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeWireframe", "BrigadeLocking"],
     testDependencies: [
-        "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen", "BrigadeTesting",
+        "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadeServices",
+        "BrigadeTesting",
     ]
 )
 // The Apple-only glue: every file is wrapped in `#if canImport(UIKit) && !os(watchOS)` (watchOS has UIKit but no
@@ -84,7 +85,10 @@ package.targets.append(
     )
 )
 
-// The system SQLite, for the Kitchen's SQLiteStore.
+// The Kitchen: the service container alone (register, resolve, scopes), so registering a service links no SQLite.
+addComponent("Kitchen", dependencies: ["BrigadeCore", "BrigadeLocking"])
+
+// The system SQLite, for the services' SQLiteStore.
 package.targets.append(
     .systemLibrary(
         name: "CSQLite",
@@ -93,19 +97,23 @@ package.targets.append(
         providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     )
 )
-// An HTTP/1.1 server on loopback for the tests of the Kitchen's APIClient and AssetCache.
+// An HTTP/1.1 server on loopback for the tests of the services' APIClient and AssetCache.
 package.targets.append(.target(name: "TestHTTPServer", path: "Tests/Support/TestHTTPServer"))
+// The services a kitchen hands out: API client, SQLite store, asset cache, bundled resources, translations,
+// temporary values.
 addComponent(
-    "Kitchen",
-    dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeEntity", "CSQLite", "BrigadeLocking"],
-    testDependencies: ["BrigadeReactive", "BrigadeEntity", "CSQLite", "TestHTTPServer", "sqlite-crash-writer"],
-    // A folder of JSON for the test of Larder over a real `Bundle.module`.
+    "Services",
+    dependencies: ["BrigadeReactive", "BrigadeEntity", "CSQLite", "BrigadeLocking"],
+    testDependencies: [
+        "BrigadeKitchen", "BrigadeEntity", "BrigadeReactive", "CSQLite", "TestHTTPServer", "sqlite-crash-writer",
+    ],
+    // A folder of JSON for the test of BundledResources over a real `Bundle.module`.
     testResources: [.copy("Resources")]
 )
 // A process that writes to a SQLiteStore until it is killed, for the crash-safety test.
 package.targets.append(
     .executableTarget(
-        name: "sqlite-crash-writer", dependencies: ["BrigadeKitchen", "BrigadeEntity"],
+        name: "sqlite-crash-writer", dependencies: ["BrigadeServices", "BrigadeEntity"],
         path: "Tests/Support/SQLiteCrashWriter")
 )
 
@@ -122,7 +130,7 @@ addComponent(
     module: "Brigade",
     dependencies: [
         "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadePresenter", "BrigadeEntity",
-        "BrigadeKitchen", "BrigadeNavigation", "BrigadeComposition",
+        "BrigadeKitchen", "BrigadeServices", "BrigadeNavigation", "BrigadeComposition",
     ]
 )
 

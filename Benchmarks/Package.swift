@@ -11,6 +11,7 @@ let peers: [Target.Dependency] = [
     .product(name: "BrigadeWireframe", package: "Brigade"),
     .product(name: "BrigadeEntity", package: "Brigade"),
     .product(name: "BrigadeKitchen", package: "Brigade"),
+    .product(name: "BrigadeServices", package: "Brigade"),
     .product(name: "RoutingKit", package: "routing-kit"),
     .product(name: "Swinject", package: "Swinject"),
     .product(name: "OpenCombine", package: "OpenCombine"),

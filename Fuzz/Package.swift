@@ -25,12 +25,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzJSON",
-            dependencies: ["FuzzSupport", .product(name: "BrigadeKitchen", package: "Brigade")]
+            dependencies: ["FuzzSupport", .product(name: "BrigadeServices", package: "Brigade")]
         ),
         .executableTarget(
             name: "FuzzSQLiteModel",
             dependencies: [
-                "FuzzSupport", .product(name: "BrigadeKitchen", package: "Brigade"),
+                "FuzzSupport", .product(name: "BrigadeServices", package: "Brigade"),
                 .product(name: "BrigadeEntity", package: "Brigade"),
             ]
         ),

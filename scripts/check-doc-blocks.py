@@ -117,7 +117,7 @@ def typecheck(path, scope, blocks, modules, scratch):
         "-swift-version", "6",
         "-module-name", "DocBlocks",
         "-I", modules,
-        # The Kitchen's system-library module (SQLite), which its interface refers to.
+        # BrigadeServices' system-library module (SQLite), which its interface refers to.
         "-I", os.path.join(ROOT, "Sources", "CSQLite"),
         "-module-cache-path", os.path.join(scratch, "ModuleCache"),
         source,

@@ -1,11 +1,25 @@
 import BrigadeEntity
 import BrigadeKitchen
+import BrigadeServices
 import Foundation
 import Swinject
 
 final class BenchService: @unchecked Sendable {
     // Immutable.
     let value = 42
+}
+
+/// The three services of the 3-deep chain: a dish needs a sauce, which needs a stock.
+final class BenchStock: Sendable {}
+
+final class BenchSauce: Sendable {
+    let stock: BenchStock
+    init(_ stock: BenchStock) { self.stock = stock }
+}
+
+final class BenchDish: Sendable {
+    let sauce: BenchSauce
+    init(_ sauce: BenchSauce) { self.sauce = sauce }
 }
 
 struct BenchRow: Entity {
@@ -38,20 +52,27 @@ func kitchenWorkloads() -> [Workload] {
                 }
             }
         },
-        firstResolve("Kitchen/first resolve of a 3-deep chain") {
-            let kitchen = Kitchen()
-            try? kitchen.register(ChainC.self) { _ in ChainC() }
-            try? kitchen.register(ChainB.self) { ChainB(c: try $0.resolve(ChainC.self)) }
-            try? kitchen.register(ChainA.self) { ChainA(b: try $0.resolve(ChainB.self)) }
-            kitchen.seal()
-            return { consume(try? kitchen.resolve(ChainA.self)) }
+        // The first resolve of a 3-deep chain of shared services: each operation resolves the dish of a fresh, sealed
+        // kitchen (made untimed), so all three factories run.
+        Workload("Kitchen/first resolve of a 3-deep chain") {
+            let batch = 1_000
+            var kitchens: [Kitchen] = []
+            return Runner(maxBatch: batch, prepare: { kitchens = (0..<batch).map { _ in chainKitchen() } }) {
+                operations in
+                for kitchen in kitchens.prefix(operations) {
+                    consume(try? kitchen.resolve(BenchDish.self))
+                }
+            }
         },
-        firstResolve("Swinject/first resolve of a 3-deep chain") {
-            let container = Container()
-            container.register(ChainC.self) { _ in ChainC() }.inObjectScope(.container)
-            container.register(ChainB.self) { ChainB(c: $0.resolve(ChainC.self)) }.inObjectScope(.container)
-            container.register(ChainA.self) { ChainA(b: $0.resolve(ChainB.self)) }.inObjectScope(.container)
-            return { consume(container.resolve(ChainA.self)) }
+        Workload("Swinject/first resolve of a 3-deep chain") {
+            let batch = 1_000
+            var containers: [Container] = []
+            return Runner(maxBatch: batch, prepare: { containers = (0..<batch).map { _ in chainContainer() } }) {
+                operations in
+                for container in containers.prefix(operations) {
+                    consume(container.resolve(BenchDish.self))
+                }
+            }
         },
         Workload("SQLiteStore/1000 persists in one transaction", operationsPerSample: 1) {
             let path = temporaryPath("sqlite")
@@ -80,43 +101,27 @@ func kitchenWorkloads() -> [Workload] {
     ]
 }
 
-final class ChainC: Sendable {}
-
-final class ChainB: Sendable {
-    let c: ChainC?
-    init(c: ChainC?) { self.c = c }
+/// A sealed kitchen with the 3-deep chain registered, nothing made yet.
+@MainActor
+func chainKitchen() -> Kitchen {
+    let kitchen = Kitchen()
+    try? kitchen.register(BenchStock.self) { _ in BenchStock() }
+    try? kitchen.register(BenchSauce.self) { BenchSauce(try $0.resolve(BenchStock.self)) }
+    try? kitchen.register(BenchDish.self) { BenchDish(try $0.resolve(BenchSauce.self)) }
+    kitchen.seal()
+    return kitchen
 }
 
-final class ChainA: Sendable {
-    let b: ChainB?
-    init(b: ChainB?) { self.b = b }
-}
-
-/// The first resolve of a service with two dependencies in a chain (A needs B needs C, each shared), as an app's
-/// first screen does: each operation resolves from a container of its own, made untimed by `make` (128 made
-/// before each batch: a batch of 100 µs needs fewer).
-private func firstResolve(
-    _ name: String, make: @escaping @MainActor @Sendable () -> @MainActor () -> Void
-)
-    -> Workload
-{
-    Workload(name) {
-        @MainActor
-        final class Fresh {
-            var resolves: [@MainActor () -> Void] = []
-        }
-        let fresh = Fresh()
-        let count = 128
-        return Runner(
-            maxBatch: count,
-            prepare: { fresh.resolves = (0..<count).map { _ in make() } },
-            run: { operations in
-                for index in 0..<operations {
-                    fresh.resolves[index]()
-                }
-            }
-        )
-    }
+/// A Swinject container with the 3-deep chain registered in container scope, nothing made yet.
+@MainActor
+func chainContainer() -> Container {
+    let container = Container()
+    container.register(BenchStock.self) { _ in BenchStock() }.inObjectScope(.container)
+    container.register(BenchSauce.self) { BenchSauce($0.resolve(BenchStock.self) ?? BenchStock()) }
+        .inObjectScope(.container)
+    container.register(BenchDish.self) { BenchDish($0.resolve(BenchSauce.self) ?? BenchSauce(BenchStock())) }
+        .inObjectScope(.container)
+    return container
 }
 
 /// A fresh file name in the temporary directory.

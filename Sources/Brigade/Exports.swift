@@ -6,4 +6,5 @@
 @_exported import BrigadePresenter
 @_exported import BrigadeReactive
 @_exported import BrigadeRedux
+@_exported import BrigadeServices
 @_exported import BrigadeWireframe

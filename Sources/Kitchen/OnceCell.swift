@@ -1,34 +1,16 @@
 import BrigadeLocking
 
-/// A made shared instance, its type erased; ``Instance`` keeps it typed, so reading it back is a class check.
-protocol AnyInstance: AnyObject {
-    /// The instance, as a value of any type.
-    var anyService: Any { get }
-}
+/// A made shared instance, as the cell of its registration keeps it.
+///
+/// Not generic: reading a generic `Instance<Service>` back in the kitchen's unspecialized `resolve` looked up that
+/// type's metadata at run time on every resolution, which cost more than the cast from `any Sendable` it saved.
+final class SharedInstance: Sendable {
+    /// The instance, of the registered type.
+    let service: any Sendable
 
-/// What a cell keeps: an ``Instance`` of a `Sendable` service.
-typealias SharedInstance = any AnyInstance & Sendable
-
-/// An object that may be shared between threads; its existential is a plain class reference, so it can be kept
-/// `Unmanaged`.
-@usableFromInline
-typealias SendableObject = AnyObject & Sendable
-
-/// A made shared instance of `Service`: immutable.
-@usableFromInline
-final class Instance<Service> {
-    @usableFromInline let service: Service
-
-    @usableFromInline
-    init(_ service: Service) {
+    init(_ service: any Sendable) {
         self.service = service
     }
-}
-
-extension Instance: Sendable where Service: Sendable {}
-
-extension Instance: AnyInstance {
-    var anyService: Any { service }
 }
 
 /// Where one registration's shared instance is made and kept: made once, by the first caller, while later callers
@@ -37,18 +19,6 @@ extension Instance: AnyInstance {
 final class OnceCell: Sendable {
     /// The instance once it is made; written once, by ``WaitForGraph`` while it holds its own lock.
     private let made = Locked<SharedInstance?>(nil)
-    /// The instance again, for the lock-free reads of a sealed kitchen: a ``PublishedSlot`` where the
-    /// Synchronization module is available, else `nil`.
-    let published: (any AnyObject & Sendable)?
-
-    /// Creates an empty cell for a registration of `serviceType`: the cell keeps an `Instance<serviceType>`.
-    init<Service: Sendable>(for serviceType: Service.Type) {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            published = PublishedSlot(serviceType: ObjectIdentifier(serviceType))
-        } else {
-            published = nil
-        }
-    }
 
     /// The instance, if it is made.
     var instance: SharedInstance? {
@@ -87,9 +57,6 @@ final class OnceCell: Sendable {
             throw error
         }
         WaitForGraph.shared.finish(making: self, with: made)
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let slot = published as? PublishedSlot {
-            slot.publish(made)
-        }
         return made
     }
 }

@@ -1,50 +1,45 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
-/// The registrations each thread is making now, outermost first, in every kitchen: what lets the kitchen see a
-/// factory resolve, through its resolver or a kitchen it captured, a registration it is itself making (a cycle, which
-/// would otherwise recurse until the stack overflows). Factories are synchronous, so a factory runs on one thread
-/// from start to end, and the chain of a thread is exactly the factories running on it.
+/// The registrations being made by the factories running now, outermost first, in every kitchen: what lets the
+/// kitchen see a factory resolve, through its resolver or a kitchen it captured, a registration it is itself making (a
+/// cycle, which would otherwise recurse until the stack overflows), and name the whole chain in its errors.
 ///
-/// Not a `@TaskLocal`: a task made inside a factory (`Task { }`) inherits the task-locals of the moment, so a chain
-/// kept there would outlive its factory and turn a later resolution into a false cycle.
+/// Kept in a `@TaskLocal`, bound with the synchronous `withValue` around each factory (outside a task, Swift keeps
+/// it per thread). A factory is synchronous, so it runs on one thread from start to end, and its chain counts only
+/// there and only while it runs: a task made inside a factory (`Task { }`) inherits the task-locals of the moment,
+/// so each frame names its thread and is held weakly, and a chain read on another thread, or after its factory
+/// returned, is empty. Otherwise such a task resolving the service its factory is making would be a false cycle.
 enum ResolutionChain {
+    /// The chain of the factory running on this thread, if any.
+    @TaskLocal private static var innermost: WeakFrame?
+
     /// The chain of the current thread; empty outside every factory.
     static var current: [Kitchen.Link] {
-        guard let raw = pthread_getspecific(chainKey) else { return [] }
-        return Unmanaged<Box>.fromOpaque(raw).takeUnretainedValue().chain
+        guard let frame = innermost?.frame, frame.thread == WaitForGraph.currentThread else { return [] }
+        return frame.links
     }
 
     /// Runs `body` with `chain` as the current thread's chain, and restores the previous one after.
     static func making<Result>(_ chain: [Kitchen.Link], _ body: () throws -> Result) rethrows -> Result {
-        let previous = pthread_getspecific(chainKey)
-        let box = Unmanaged.passRetained(Box(chain))
-        pthread_setspecific(chainKey, box.toOpaque())
-        defer {
-            pthread_setspecific(chainKey, previous)
-            box.release()
+        let frame = Frame(links: chain, thread: WaitForGraph.currentThread)
+        return try withExtendedLifetime(frame) {
+            try $innermost.withValue(WeakFrame(frame: frame)) {
+                try body()
+            }
         }
-        return try body()
     }
 
-    private final class Box {
-        let chain: [Kitchen.Link]
+    /// One running factory's chain, and the thread it runs on.
+    private final class Frame: Sendable {
+        let links: [Kitchen.Link]
+        let thread: UInt
 
-        init(_ chain: [Kitchen.Link]) {
-            self.chain = chain
+        init(links: [Kitchen.Link], thread: UInt) {
+            self.links = links
+            self.thread = thread
         }
+    }
+
+    /// A frame, held only while its factory runs.
+    private struct WeakFrame: Sendable {
+        weak var frame: Frame?
     }
 }
-
-/// The thread-specific key of ``ResolutionChain``; a value set under it is always reset before its thread leaves
-/// the factory, so no destructor is needed.
-private let chainKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key, nil)
-    return key
-}()

@@ -108,7 +108,7 @@ final class WaitForGraph: @unchecked Sendable {
     }
 
     /// The calling thread, as a number unique among running threads.
-    private static var currentThread: UInt {
+    static var currentThread: UInt {
         #if canImport(Glibc)
         UInt(pthread_self())
         #else

@@ -2,8 +2,8 @@ import BrigadeLocking
 import BrigadeReactive
 import Observation
 
-/// An `Observable` view of an ``BrigadeReactive/ObservableProperty`` (a store's state, Sommelier's language, any property), for
-/// SwiftUI views and anything else that reads through Swift's Observation module.
+/// An `Observable` view of an ``BrigadeReactive/ObservableProperty`` (a store's state, the language of `Translations`,
+/// any property), for SwiftUI views and anything else that reads through Swift's Observation module.
 ///
 /// ```swift
 /// let notes = ObservedState(store: store)

@@ -262,4 +262,56 @@ struct KitchenCycleTests {
         let resolving = Worker { thrown { try kitchen.resolve(Courier.self) } }
         #expect(resolving.wait(seconds: 20) == .some(.cycle(chain: ["Courier", "Courier"])))
     }
+
+    @Test("a task started inside a factory, resolving that factory's type while it runs, is a fresh resolution")
+    func taskStartedInsideAFactoryIsNoCycle() throws {
+        let kitchen = Kitchen()
+        let firstCall = FirstCall()
+        let inner = TaskResult()
+        try kitchen.register(Page.self, scope: .transient) { [weak kitchen] _ in
+            if firstCall.isFirst() {
+                // The task inherits the factory's task-locals, but not its chain: it runs on another thread.
+                Task { inner.finish(thrown { try kitchen?.resolve(Page.self) }) }
+                inner.wait(seconds: 20)
+            }
+            return Page(next: { throw KitchenError.sealed("unused") })
+        }
+        let outer = Worker { thrown { try kitchen.resolve(Page.self) } }
+        #expect(outer.wait(seconds: 20) == .some(nil))
+        #expect(inner.result == .some(nil))
+    }
+}
+
+/// Whether a call is the first one.
+final class FirstCall: @unchecked Sendable {
+    // `lock` guards `called`.
+    private let lock = NSLock()
+    private var called = false
+
+    func isFirst() -> Bool {
+        lock.withLock {
+            defer { called = true }
+            return !called
+        }
+    }
+}
+
+/// The outcome of a resolution made in a task, and a bounded wait for it.
+final class TaskResult: @unchecked Sendable {
+    // `lock` guards `outcome`; `done` is signalled once it is set.
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var outcome: KitchenError??
+
+    /// `nil` while the task has not finished; `.some(nil)` when it resolved without error.
+    var result: KitchenError?? { lock.withLock { outcome } }
+
+    func finish(_ error: KitchenError?) {
+        lock.withLock { outcome = .some(error) }
+        done.signal()
+    }
+
+    func wait(seconds: Double) {
+        _ = done.wait(timeout: .now() + seconds)
+    }
 }

@@ -1,8 +1,8 @@
 import BrigadeCore
-import BrigadeKitchen
 import BrigadeNavigation
 import BrigadeReactive
 import BrigadeRedux
+import BrigadeServices
 import Observation
 import Testing
 
@@ -162,17 +162,18 @@ struct ObservedStateTests {
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test("Sommelier's language: a view that reads it is invalidated when it changes, and reads the new texts")
-    func sommelierLanguage() {
-        let sommelier = Sommelier(
-            table: TextTable(["title": ["en": "Notes", "fr": "Notes (fr)"]]), defaultLanguage: "en", log: { _ in })
-        let language = ObservedState(sommelier.language)
+    @Test("the language of Translations: a view that reads it is invalidated when it changes, and reads the new texts")
+    func translationsLanguage() {
+        let translations = Translations(
+            table: Translations.Table(["title": ["en": "Notes", "fr": "Notes (fr)"]]), defaultLanguage: "en",
+            log: { _ in })
+        let language = ObservedState(translations.language)
         let counter = ChangeCounter()
-        let title = counter.track { sommelier.text("title", language: language.value) }
+        let title = counter.track { translations.text("title", language: language.value) }
         #expect(title == "Notes")
-        sommelier.language.value = "fr"
+        translations.language.value = "fr"
         #expect(counter.count == 1)
-        #expect(sommelier.text("title", language: language.value) == "Notes (fr)")
+        #expect(translations.text("title", language: language.value) == "Notes (fr)")
     }
 }
 

@@ -1,21 +1,21 @@
-import BrigadeKitchen
+import BrigadeServices
 import Foundation
 import FuzzSupport
 
-// Any bytes given to the JSON parser, the Sommelier's table reader and the Larder's settings reader give a value or
-// a typed error, never a crash.
+// Any bytes given to the JSON parser, the translation table reader and the settings reader of BundledResources give a
+// value or a typed error, never a crash.
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("brigade-fuzz-json-\(getpid())")
 try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-let larder = Larder(directory: directory)
+let resources = BundledResources(directory: directory)
 
 /// libFuzzer's entry point: one input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     _ = try? JSONValue.parse(bytes)
-    _ = try? TextTable.parse(bytes, name: "fuzz")
+    _ = try? Translations.Table.parse(bytes, name: "fuzz")
     if (try? Data(bytes).write(to: directory.appendingPathComponent("fuzz.json"))) != nil {
-        _ = try? larder.settings(named: "fuzz")
+        _ = try? resources.settings(named: "fuzz")
     }
     return 0
 }

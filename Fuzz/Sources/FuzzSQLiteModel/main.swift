@@ -1,5 +1,5 @@
 import BrigadeEntity
-import BrigadeKitchen
+import BrigadeServices
 import Foundation
 import FuzzSupport
 

@@ -1,5 +1,5 @@
 import BrigadeEntity
-import BrigadeKitchen
+import BrigadeServices
 import Foundation
 
 // Writes batches of rows to the SQLiteStore at the path given, one transaction per batch, and prints the number of

@@ -15,7 +15,7 @@ public final class BistroSession {
     public let navigator: any Navigator
     /// Messages from start-up, such as a data directory that cannot be used.
     public private(set) var notices: [String] = []
-    let sommelier: Sommelier
+    let sommelier: Translations
     let menu: Menu
     private let work = PendingWork()
     private let archive: SQLiteStore?
@@ -42,15 +42,15 @@ public final class BistroSession {
     /// stored by earlier runs.
     /// - Parameter navigator: The front end's navigator (the same features run on any); a new
     ///   ``HeadlessNavigator`` when `nil`. The session holds it.
-    /// - Throws: A ``LarderError`` when the bundled files cannot be read.
+    /// - Throws: A ``BundledResourcesError`` when the bundled files cannot be read.
     public init(options: BistroOptions, navigator: (any Navigator)? = nil) async throws {
         self.navigator = navigator ?? HeadlessNavigator()
-        let larder = Larder(bundle: .module, subdirectory: "Resources")
+        let larder = BundledResources(bundle: .module, subdirectory: "Resources")
         menu = try larder.decode(Menu.self, named: "menu")
         let table = try Self.texts(from: larder)
-        sommelier = Sommelier(table: table, defaultLanguage: "en", log: { _ in })
+        sommelier = Translations(table: table, defaultLanguage: "en", log: { _ in })
         let kitchen = Kitchen()
-        try kitchen.register(Sommelier.self) { [sommelier] _ in sommelier }
+        try kitchen.register(Translations.self) { [sommelier] _ in sommelier }
         if let url = options.specialsURL {
             try kitchen.register(APIClient.self) { _ in
                 APIClient(defaultTimeout: .seconds(5), retryPolicy: .never)

@@ -1,6 +1,6 @@
 import Brigade
 
-/// One dish of the menu, from `menu.json`; its name and description are Sommelier texts (`dish.<id>`).
+/// One dish of the menu, from `menu.json`; its name and description are translated texts (`dish.<id>`).
 public struct Dish: Codable, Equatable, Sendable {
     /// The dish's id, used in commands and routes.
     public let id: String
@@ -10,13 +10,13 @@ public struct Dish: Codable, Equatable, Sendable {
 
 /// A category of the menu.
 public struct MenuCategory: Codable, Equatable, Sendable {
-    /// The category's id; its name is the Sommelier text `category.<id>`.
+    /// The category's id; its name is the translated text `category.<id>`.
     public let id: String
     /// The dishes, in menu order.
     public let dishes: [Dish]
 }
 
-/// The menu, read from the bundled `menu.json` by the Larder.
+/// The menu, read from the bundled `menu.json` by `BundledResources`.
 public struct Menu: Codable, Equatable, Sendable {
     /// The categories, in menu order.
     public let categories: [MenuCategory]

@@ -38,7 +38,7 @@ final class ScreenPresenter: Presenter {
 /// The texts of the screens, in the state's language.
 @MainActor
 struct Texts {
-    let sommelier: Sommelier
+    let sommelier: Translations
     let menu: Menu
 
     func text(_ key: String, _ state: BistroState, _ arguments: any CustomStringConvertible...) -> String {

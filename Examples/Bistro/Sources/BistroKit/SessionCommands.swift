@@ -4,13 +4,13 @@ import Foundation
 extension BistroSession {
     /// The texts of the screens (`copy.json`) and of the session (`session.json`: errors, confirmations, the
     /// commands' help), in one table; the English help is the one `bistro --help` prints.
-    static func texts(from larder: Larder) throws -> TextTable {
-        let screens = try TextTable.load(from: larder, named: "copy")
-        let session = try TextTable.load(from: larder, named: "session")
+    static func texts(from larder: BundledResources) throws -> Translations.Table {
+        let screens = try Translations.Table.load(from: larder, named: "copy")
+        let session = try Translations.Table.load(from: larder, named: "session")
         var texts = screens.texts.merging(session.texts) { screen, _ in screen }
         let commands = BistroOptions.help.components(separatedBy: "COMMANDS:\n").last ?? BistroOptions.help
         texts["help.commands", default: [:]]["en"] = commands
-        return TextTable(texts)
+        return Translations.Table(texts)
     }
 
     /// The action types of the Bistro, for `log export` and `--replay`.

@@ -1,14 +1,14 @@
-import BrigadeKitchen
 import BrigadeReactive
+import BrigadeServices
 import Foundation
 import Testing
 
-@Suite("Larder hardening")
-struct LarderHardeningTests {
+@Suite("BundledResources hardening")
+struct BundledResourcesHardeningTests {
     @Test("a symbolic link inside the directory to a file outside it is refused, and nothing is read")
     func linkOutside() throws {
-        let outside = try larderDirectory(["secret.json": #"{"password": "hunter2"}"#])
-        let directory = try larderDirectory([:])
+        let outside = try resourcesDirectory(["secret.json": #"{"password": "hunter2"}"#])
+        let directory = try resourcesDirectory([:])
         defer {
             try? FileManager.default.removeItem(at: outside)
             try? FileManager.default.removeItem(at: directory)
@@ -20,81 +20,82 @@ struct LarderHardeningTests {
         try fileManager.createSymbolicLink(
             at: directory.appendingPathComponent("passwd.json"), withDestinationURL: URL(fileURLWithPath: "/etc/passwd")
         )
-        let larder = Larder(directory: directory)
+        let resources = BundledResources(directory: directory)
         for name in ["menu", "passwd"] {
-            let error = #expect(throws: LarderError.self) { try larder.data(named: name) }
+            let error = #expect(throws: BundledResourcesError.self) { try resources.data(named: name) }
             guard case .outsideDirectory(let refused, _) = error else {
                 Issue.record("expected outsideDirectory, got \(String(describing: error))")
                 continue
             }
             #expect(refused == name)
-            #expect(throws: LarderError.self) { try larder.json(named: name) }
+            #expect(throws: BundledResourcesError.self) { try resources.json(named: name) }
         }
     }
 
     @Test("links that stay inside the directory, and a directory reached through a link, still work")
     func linksInside() throws {
-        let directory = try larderDirectory(["menu.json": #"{"dishes": ["soup"]}"#])
-        let parent = try larderDirectory([:])
+        let directory = try resourcesDirectory(["menu.json": #"{"dishes": ["soup"]}"#])
+        let parent = try resourcesDirectory([:])
         defer {
             try? FileManager.default.removeItem(at: directory)
             try? FileManager.default.removeItem(at: parent)
         }
         try FileManager.default.createSymbolicLink(
             atPath: directory.appendingPathComponent("today.json").path, withDestinationPath: "menu.json")
-        let linkedDirectory = parent.appendingPathComponent("larder")
+        let linkedDirectory = parent.appendingPathComponent("resources")
         try FileManager.default.createSymbolicLink(at: linkedDirectory, withDestinationURL: directory)
-        for larder in [Larder(directory: directory), Larder(directory: linkedDirectory)] {
-            #expect(try larder.settings(named: "today").values["dishes"] == .array([.string("soup")]))
-            #expect(try larder.settings(named: "menu").values["dishes"] == .array([.string("soup")]))
+        for resources in [BundledResources(directory: directory), BundledResources(directory: linkedDirectory)] {
+            #expect(try resources.settings(named: "today").values["dishes"] == .array([.string("soup")]))
+            #expect(try resources.settings(named: "menu").values["dishes"] == .array([.string("soup")]))
         }
     }
 }
 
-@Suite("Sommelier hardening")
-struct SommelierHardeningTests {
-    let table = TextTable(["greet": ["en": "Hello {0}, you have {1}"]])
+@Suite("Translations hardening")
+struct TranslationsHardeningTests {
+    let table = Translations.Table(["greet": ["en": "Hello {0}, you have {1}"]])
 
     @Test("arguments are put in in one pass: a placeholder inside an argument stays as written")
     func onePass() {
-        let sommelier = Sommelier(table: table, log: { _ in })
-        #expect(sommelier.text("greet", "{1}", 3) == "Hello {1}, you have 3")
-        #expect(sommelier.text("greet", "{0}", "{0}") == "Hello {0}, you have {0}")
-        #expect(sommelier.text("greet", "Ada") == "Hello Ada, you have {1}")
+        let translations = Translations(table: table, log: { _ in })
+        #expect(translations.text("greet", "{1}", 3) == "Hello {1}, you have 3")
+        #expect(translations.text("greet", "{0}", "{0}") == "Hello {0}, you have {0}")
+        #expect(translations.text("greet", "Ada") == "Hello Ada, you have {1}")
     }
 
     @Test("placeholders that name no argument are kept as written")
     func unknownPlaceholders() {
-        let table = TextTable(["odd": ["en": "{} {x} {+0} {{0}} {99999999999999999999} {0"]])
-        let sommelier = Sommelier(table: table, log: { _ in })
-        #expect(sommelier.text("odd", "A") == "{} {x} {+0} {A} {99999999999999999999} {0")
+        let table = Translations.Table(["odd": ["en": "{} {x} {+0} {{0}} {99999999999999999999} {0"]])
+        let translations = Translations(table: table, log: { _ in })
+        #expect(translations.text("odd", "A") == "{} {x} {+0} {A} {99999999999999999999} {0")
     }
 
     @Test("the missing keys kept are bounded; one line says when more are not reported")
     func boundedMissingKeys() {
         let log = Logged()
-        let sommelier = Sommelier(table: table, log: log.append)
-        let asked = Sommelier.missingKeyLimit * 5
+        let translations = Translations(table: table, log: log.append)
+        let asked = Translations.missingKeyLimit * 5
         for index in 0..<asked {
-            #expect(sommelier.text("missing \(index)") == "missing \(index)")
+            #expect(translations.text("missing \(index)") == "missing \(index)")
         }
-        #expect(sommelier.missingKeys.value.count == Sommelier.missingKeyLimit)
-        #expect(sommelier.missingKeys.value.contains("missing 0"))
-        #expect(log.all.count == Sommelier.missingKeyLimit + 1)
+        #expect(translations.missingKeys.value.count == Translations.missingKeyLimit)
+        #expect(translations.missingKeys.value.contains("missing 0"))
+        #expect(log.all.count == Translations.missingKeyLimit + 1)
         #expect(
             log.all.last
-                == "Sommelier: more than \(Sommelier.missingKeyLimit) keys have no text; further ones are not reported")
+                == "Translations: more than \(Translations.missingKeyLimit) keys have no text; further ones are not reported"
+        )
     }
 
     @Test("missing keys reported from many threads at once all end up in missingKeys")
     func missingKeysFromManyThreads() {
-        let sommelier = Sommelier(table: table, log: { _ in })
+        let translations = Translations(table: table, log: { _ in })
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for index in 0..<100 {
-                _ = sommelier.text("missing \(thread)-\(index)")
+                _ = translations.text("missing \(thread)-\(index)")
             }
         }
-        #expect(sommelier.missingKeys.value.count == 800)
+        #expect(translations.missingKeys.value.count == 800)
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Bytes by URL (Dertisch's Images): loaded through an ``APIClient``, kept in a memory cache bounded by total size
+/// Bytes by URL: loaded through an ``APIClient``, kept in a memory cache bounded by total size
 /// with least-recently-used eviction, and optionally on disk. Turning bytes into platform images is left to
 /// adapters.
 ///
@@ -43,7 +43,7 @@ public actor AssetCache {
 
     /// The bytes at `url`: from memory, else from disk, else loaded (once, however many callers ask at the same time).
     /// - Throws: The ``APIError`` of the load.
-    public func data(for url: URL) async throws -> Data {
+    public func data(for url: URL) async throws(APIError) -> Data {
         if let cached = touch(url) {
             return cached
         }

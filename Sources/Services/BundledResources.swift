@@ -8,38 +8,38 @@ import Glibc
 import Musl
 #endif
 
-/// Bundled JSON by name (Dertisch's larder): decodes files from a bundle's resources or a directory.
+/// Bundled JSON by name: decodes files from a bundle's resources or a directory.
 ///
 /// ```swift
-/// let larder = Larder(bundle: .module, subdirectory: "Data")
-/// let menu = try larder.decode(Menu.self, named: "menu")        // Data/menu.json
-/// let settings = try larder.settings(named: "settings")
+/// let resources = BundledResources(bundle: .module, subdirectory: "Data")
+/// let menu = try resources.decode(Menu.self, named: "menu")        // Data/menu.json
+/// let settings = try resources.settings(named: "settings")
 /// ```
 ///
 /// A name is a file name, with or without `.json`: one that tries to leave the directory (`..`, `/`, `\`), is
-/// empty, hidden or holds a NUL is ``LarderError/invalidName(_:reason:)`` and nothing is read. A file that is a
-/// symbolic link is followed only while its real path stays inside the real path of the directory; one leading
-/// elsewhere is ``LarderError/outsideDirectory(_:target:)`` and nothing is read.
-public struct Larder: Sendable {
+/// empty, hidden or holds a NUL is ``BundledResourcesError/invalidName(_:reason:)`` and nothing is read. A file
+/// that is a symbolic link is followed only while its real path stays inside the real path of the directory; one
+/// leading elsewhere is ``BundledResourcesError/outsideDirectory(_:target:)`` and nothing is read.
+public struct BundledResources: Sendable {
     /// The directory files are read from.
     public let directory: URL
 
-    /// A larder over `directory`.
+    /// Resources in `directory`.
     public init(directory: URL) {
         self.directory = directory
     }
 
-    /// A larder over a bundle's resources, or a subdirectory of them, found where SwiftPM puts them on every
-    /// platform: `Larder(bundle: .module, subdirectory: "Resources")` reads the folder a target copies with
+    /// Resources in a bundle's resources, or a subdirectory of them, found where SwiftPM puts them on every
+    /// platform: `BundledResources(bundle: .module, subdirectory: "Resources")` reads the folder a target copies with
     /// `.copy("Resources")`, on Linux as on Apple systems (see ``resourceDirectory(in:subdirectory:)``).
     public init(bundle: Bundle, subdirectory: String? = nil) {
         directory = Self.resourceDirectory(in: bundle, subdirectory: subdirectory)
     }
 
     /// The bytes of the file called `name`.
-    /// - Throws: ``LarderError/invalidName(_:reason:)``, ``LarderError/notFound(_:directory:)``,
-    ///   ``LarderError/outsideDirectory(_:target:)`` or ``LarderError/unreadable(_:reason:)``.
-    public func data(named name: String) throws(LarderError) -> Data {
+    /// - Throws: ``BundledResourcesError/invalidName(_:reason:)``, ``BundledResourcesError/notFound(_:directory:)``,
+    ///   ``BundledResourcesError/outsideDirectory(_:target:)`` or ``BundledResourcesError/unreadable(_:reason:)``.
+    public func data(named name: String) throws(BundledResourcesError) -> Data {
         let file = try url(named: name)
         guard FileManager.default.fileExists(atPath: file.path), let target = Self.realPath(file.path) else {
             throw .notFound(name, directory: directory.path)
@@ -57,12 +57,12 @@ public struct Larder: Sendable {
     }
 
     /// The file called `name`, decoded from JSON as `type`.
-    /// - Throws: As ``data(named:)``, or ``LarderError/decodingFailed(_:type:reason:)``.
+    /// - Throws: As ``data(named:)``, or ``BundledResourcesError/decodingFailed(_:type:reason:)``.
     public func decode<Value: Decodable>(
         _ type: Value.Type,
         named name: String,
         decoder: JSONDecoder = JSONDecoder()
-    ) throws(LarderError) -> Value {
+    ) throws(BundledResourcesError) -> Value {
         let data = try data(named: name)
         do {
             return try decoder.decode(type, from: data)
@@ -72,9 +72,9 @@ public struct Larder: Sendable {
     }
 
     /// The file called `name` as a JSON value, with duplicate keys reported.
-    /// - Throws: As ``data(named:)``, or ``LarderError/malformed(_:reason:)`` and
-    ///   ``LarderError/duplicateKey(_:key:)``.
-    public func json(named name: String) throws(LarderError) -> JSONValue {
+    /// - Throws: As ``data(named:)``, or ``BundledResourcesError/malformed(_:reason:)`` and
+    ///   ``BundledResourcesError/duplicateKey(_:key:)``.
+    public func json(named name: String) throws(BundledResourcesError) -> JSONValue {
         let data = try data(named: name)
         do {
             return try JSONValue.parse(data)
@@ -86,10 +86,10 @@ public struct Larder: Sendable {
         }
     }
 
-    /// A settings file: Dertisch's `{"settings":[{"key": …, "value": …}]}` or a plain object of keys and values.
-    /// - Throws: As ``json(named:)``, ``LarderError/duplicateKey(_:key:)`` for a key given twice in either shape,
-    ///   or ``LarderError/notSettings(_:reason:)`` for another shape.
-    public func settings(named name: String) throws(LarderError) -> SettingsFile {
+    /// A settings file: a list `{"settings":[{"key": …, "value": …}]}` or a plain object of keys and values.
+    /// - Throws: As ``json(named:)``, ``BundledResourcesError/duplicateKey(_:key:)`` for a key given twice in either
+    ///   shape, or ``BundledResourcesError/notSettings(_:reason:)`` for another shape.
+    public func settings(named name: String) throws(BundledResourcesError) -> SettingsFile {
         let json = try json(named: name)
         guard case .object(let pairs) = json else {
             throw .notSettings(name, reason: "the file is not a JSON object")
@@ -120,7 +120,7 @@ public struct Larder: Sendable {
 
     /// The file URL of `name`, after checking that its name stays inside ``directory`` (symbolic links are checked
     /// when it is read).
-    public func url(named name: String) throws(LarderError) -> URL {
+    public func url(named name: String) throws(BundledResourcesError) -> URL {
         if name.isEmpty {
             throw .invalidName(name, reason: "the name is empty")
         }
@@ -168,8 +168,8 @@ public struct SettingsFile: Sendable, Equatable {
     }
 }
 
-/// Errors of the ``Larder``, naming the file.
-public enum LarderError: Error, Equatable, CustomStringConvertible {
+/// Errors of the ``BundledResources``, naming the file.
+public enum BundledResourcesError: Error, Equatable, CustomStringConvertible {
     /// The name could leave the directory, or is otherwise not a plain file name; nothing was read.
     case invalidName(String, reason: String)
     /// No such file in the directory.
@@ -186,13 +186,13 @@ public enum LarderError: Error, Equatable, CustomStringConvertible {
     case notSettings(String, reason: String)
     /// The file is not a text table.
     case notTextTable(String, reason: String)
-    /// The name leads, through a symbolic link, to a file outside the larder's directory; nothing was read.
+    /// The name leads, through a symbolic link, to a file outside the resources' directory; nothing was read.
     case outsideDirectory(String, target: String)
 
     /// What went wrong, naming the file.
     public var description: String {
         switch self {
-        case .invalidName(let name, let reason): return "invalid larder name '\(name)': \(reason)"
+        case .invalidName(let name, let reason): return "invalid resource name '\(name)': \(reason)"
         case .notFound(let name, let directory): return "no file '\(name)' in \(directory)"
         case .unreadable(let name, let reason): return "cannot read '\(name)': \(reason)"
         case .malformed(let name, let reason): return "'\(name)' is not valid JSON: \(reason)"
@@ -201,7 +201,7 @@ public enum LarderError: Error, Equatable, CustomStringConvertible {
         case .notSettings(let name, let reason): return "'\(name)' is not a settings file: \(reason)"
         case .notTextTable(let name, let reason): return "'\(name)' is not a text table: \(reason)"
         case .outsideDirectory(let name, let target):
-            return "'\(name)' leads to \(target), outside the larder's directory; nothing was read"
+            return "'\(name)' leads to \(target), outside the resources' directory; nothing was read"
         }
     }
 }

@@ -1,13 +1,13 @@
 import BrigadeLocking
 import BrigadeReactive
 
-/// Multi-language text (Dertisch's sommelier): tables of texts by key and language, an observable current language,
+/// Multi-language text: tables of texts by key and language, an observable current language,
 /// and a fallback that always shows something.
 ///
 /// ```swift
-/// let sommelier = Sommelier(table: try TextTable.load(from: larder, named: "copy"), defaultLanguage: "en")
-/// sommelier.language.value = "fr-CA"
-/// sommelier.text("greeting", "Ada")   // "Bonjour, Ada" — "{0}" replaced by the first argument
+/// let translations = Translations(table: try .load(from: resources, named: "copy"), defaultLanguage: "en")
+/// translations.language.value = "fr-CA"
+/// translations.text("greeting", "Ada")   // "Bonjour, Ada" — "{0}" replaced by the first argument
 /// ```
 ///
 /// - Fallback for `fr-CA`: the `fr-CA` text, then `fr`, then `all`, then the default language.
@@ -17,7 +17,7 @@ import BrigadeReactive
 ///   not.
 /// - Arguments replace `{0}`, `{1}`, … in one pass over the text: a placeholder written inside an argument stays as
 ///   it is, and one that names no argument is kept as written.
-public final class Sommelier: Sendable {
+public final class Translations: Sendable {
     /// The current language, such as `en`, `de` or `fr-CA`.
     public let language: ObservableProperty<String>
     /// The language used when the current one has no text.
@@ -28,7 +28,7 @@ public final class Sommelier: Sendable {
     /// The keys asked for that have no text; observable. It only grows: subscribers never see a reported key vanish.
     /// A key reported while another thread is setting this property appears when that thread's setting ends.
     public let missingKeys = ObservableProperty<Set<String>>([])
-    private let table: TextTable
+    private let table: Translations.Table
     private let log: @Sendable (String) -> Void
     private let reported = Locked(Reported())
 
@@ -42,21 +42,21 @@ public final class Sommelier: Sendable {
         var isPublishing = false
     }
 
-    /// Creates a sommelier.
+    /// Creates translations.
     /// - Parameters:
     ///   - table: The texts.
     ///   - defaultLanguage: The last fallback; `en` by default.
     ///   - language: The starting language; the default language when `nil`.
     ///   - log: Where a missing key is reported, once per key; standard output by default.
     public init(
-        table: TextTable,
+        table: Translations.Table,
         defaultLanguage: String = "en",
         language: String? = nil,
         log: @escaping @Sendable (String) -> Void = { print($0) }
     ) {
         self.table = table
-        self.defaultLanguage = TextTable.normalize(defaultLanguage)
-        self.language = ObservableProperty(TextTable.normalize(language ?? defaultLanguage))
+        self.defaultLanguage = Translations.Table.normalize(defaultLanguage)
+        self.language = ObservableProperty(Translations.Table.normalize(language ?? defaultLanguage))
         self.log = log
     }
 
@@ -70,7 +70,7 @@ public final class Sommelier: Sendable {
 
     /// The text for `key` in `language`, following the fallback.
     public func text(_ key: String, language: String, arguments: [any CustomStringConvertible] = []) -> String {
-        guard let template = lookup(key, language: TextTable.normalize(language)) else {
+        guard let template = lookup(key, language: Translations.Table.normalize(language)) else {
             report(key)
             return key
         }
@@ -107,7 +107,7 @@ public final class Sommelier: Sendable {
 
     /// The chain of languages tried for `language`: region, language, `all`, default.
     public func fallbacks(for language: String) -> [String] {
-        let normalized = TextTable.normalize(language)
+        let normalized = Translations.Table.normalize(language)
         var chain = [normalized]
         if let dash = normalized.firstIndex(of: "-") {
             chain.append(String(normalized[..<dash]))
@@ -136,14 +136,14 @@ public final class Sommelier: Sendable {
             if reported.keys.count == Self.missingKeyLimit {
                 reported.isFull = true
                 return (
-                    "Sommelier: more than \(Self.missingKeyLimit) keys have no text; further ones are not reported",
+                    "Translations: more than \(Self.missingKeyLimit) keys have no text; further ones are not reported",
                     false
                 )
             }
             reported.keys.insert(key)
-            guard !reported.isPublishing else { return ("Sommelier: no text for key '\(key)'", false) }
+            guard !reported.isPublishing else { return ("Translations: no text for key '\(key)'", false) }
             reported.isPublishing = true
-            return ("Sommelier: no text for key '\(key)'", true)
+            return ("Translations: no text for key '\(key)'", true)
         }
         if publishes {
             publishMissingKeys()
@@ -170,95 +170,6 @@ public final class Sommelier: Sendable {
             guard let next else { return }
             missingKeys.value = next
         }
-    }
-}
-
-/// Texts by key and language.
-///
-/// Two file shapes are read: Dertisch's `{"copy":[{"key":"hello","en":"Hello","fr":"Bonjour","all":"…"}]}` and a
-/// keyed one, `{"hello":{"en":"Hello","fr":"Bonjour"}}`. Language codes are compared in lowercase, with `_` read as
-/// `-`.
-public struct TextTable: Sendable, Equatable {
-    /// The texts: key, then language, then text.
-    public let texts: [String: [String: String]]
-
-    /// A table of `texts`.
-    public init(_ texts: [String: [String: String]]) {
-        self.texts = texts.mapValues { byLanguage in
-            Dictionary(byLanguage.map { (Self.normalize($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
-        }
-    }
-
-    /// The languages present, besides `all`, sorted.
-    public var languages: [String] {
-        Set(texts.values.flatMap(\.keys)).subtracting(["all"]).sorted()
-    }
-
-    /// Reads the table file called `name` from `larder`.
-    /// - Throws: A ``LarderError``: the file's, a duplicate key or language, or ``LarderError/notTextTable(_:reason:)``.
-    public static func load(from larder: Larder, named name: String) throws(LarderError) -> TextTable {
-        try parse(larder.json(named: name), name: name)
-    }
-
-    /// Reads a table from JSON text; `name` is used in errors.
-    public static func parse(_ bytes: some Collection<UInt8>, name: String) throws(LarderError) -> TextTable {
-        do {
-            return try parse(JSONValue.parse(bytes), name: name)
-        } catch let error as LarderError {
-            throw error
-        } catch let error as JSONParseError {
-            if case .duplicateKey(let key, _) = error {
-                throw .duplicateKey(name, key: key)
-            }
-            throw .malformed(name, reason: error.description)
-        } catch {
-            throw .malformed(name, reason: "\(error)")
-        }
-    }
-
-    private static func parse(_ json: JSONValue, name: String) throws(LarderError) -> TextTable {
-        guard case .object(let pairs) = json else { throw .notTextTable(name, reason: "the file is not a JSON object") }
-        var texts: [String: [String: String]] = [:]
-        if pairs.count == 1, pairs[0].key == "copy", case .array(let entries) = pairs[0].value {
-            for entry in entries {
-                guard case .object(let fields) = entry,
-                    let key = fields.first(where: { $0.key == "key" })?.value.stringValue
-                else {
-                    throw .notTextTable(name, reason: "each copy entry needs a string \"key\"")
-                }
-                guard texts[key] == nil else { throw .duplicateKey(name, key: key) }
-                texts[key] = try languages(fields.filter { $0.key != "key" }, key: key, name: name)
-            }
-        } else {
-            for (key, value) in pairs {
-                guard case .object(let fields) = value else {
-                    throw .notTextTable(name, reason: "'\(key)' should map languages to texts")
-                }
-                texts[key] = try languages(fields, key: key, name: name)
-            }
-        }
-        return TextTable(texts)
-    }
-
-    private static func languages(
-        _ fields: [(key: String, value: JSONValue)],
-        key: String,
-        name: String
-    ) throws(LarderError) -> [String: String] {
-        var byLanguage: [String: String] = [:]
-        for (language, value) in fields {
-            guard let text = value.stringValue else {
-                throw .notTextTable(name, reason: "the '\(language)' text of '\(key)' is not a string")
-            }
-            guard byLanguage.updateValue(text, forKey: normalize(language)) == nil else {
-                throw .duplicateKey(name, key: "\(key).\(language)")
-            }
-        }
-        return byLanguage
-    }
-
-    static func normalize(_ language: String) -> String {
-        language.lowercased().replacingAll("_", with: "-")
     }
 }
 

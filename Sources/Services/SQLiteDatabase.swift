@@ -132,6 +132,7 @@ public final class SQLiteDatabase {
     /// Prepares the statement of `text` that starts at byte `offset`; returns SQLite's status, the statement (nil
     /// when only whitespace or comments are left) and the offset of the text after it.
     private func prepare(_ text: [UInt8], from offset: Int) -> (Int32, OpaquePointer?, Int) {
+        // brigade:allow-unsafe SQLite is a C API of raw pointers; there is no safe way to call it.
         text.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
                 guard let base = characters.baseAddress else { return (SQLITE_OK, nil, offset) }
@@ -167,12 +168,14 @@ public final class SQLiteDatabase {
                 // Bound with its length in bytes, so a NUL inside the text is kept, not taken for its end.
                 // A terminating zero too, so that even empty text has an address (a null one would bind NULL).
                 let bytes = value.utf8CString
+                // brigade:allow-unsafe SQLite is a C API of raw pointers; there is no safe way to call it.
                 status = bytes.withUnsafeBufferPointer { characters in
                     sqlite3_bind_text64(
                         statement, index, characters.baseAddress, UInt64(characters.count - 1), Self.transient,
                         UInt8(SQLITE_UTF8))
                 }
             case .blob(let value):
+                // brigade:allow-unsafe SQLite is a C API of raw pointers; there is no safe way to call it.
                 status = value.withUnsafeBytes { bytes in
                     sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
                 }
@@ -194,6 +197,7 @@ public final class SQLiteDatabase {
                 // Read with its length in bytes (after the text, as SQLite asks), so a NUL inside is kept.
                 guard let text = sqlite3_column_text(statement, column) else { return .text("") }
                 let count = Int(sqlite3_column_bytes(statement, column))
+                // brigade:allow-unsafe SQLite is a C API of raw pointers; there is no safe way to call it.
                 return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
             case SQLITE_BLOB:
                 let count = Int(sqlite3_column_bytes(statement, column))
@@ -214,6 +218,7 @@ public final class SQLiteDatabase {
     }
 
     /// SQLite's `SQLITE_TRANSIENT`: copy bound text and blobs before the call returns.
+    // brigade:allow-unsafe SQLite is a C API of raw pointers; there is no safe way to call it.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }
 

@@ -1,4 +1,4 @@
-import BrigadeKitchen
+import BrigadeServices
 import Foundation
 import Testing
 

@@ -10,7 +10,7 @@ import Glibc
 import Musl
 #endif
 
-/// An ``BrigadeEntity/EntityStore`` on the system SQLite (Dertisch's Freezer): entities JSON-encoded in one table
+/// An ``BrigadeEntity/EntityStore`` on the system SQLite: entities JSON-encoded in one table
 /// keyed by type (``BrigadeEntity/Entity/entityTypeName``) and id, write-ahead logging, real transactions, and a
 /// schema version with migrations.
 ///
@@ -155,7 +155,8 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// Runs `PRAGMA integrity_check`.
-    /// - Throws: ``SQLiteError/integrityCheckFailed(_:)`` unless SQLite answers `ok`.
+    /// - Throws: ``SQLiteError/integrityCheckFailed(_:)`` unless SQLite answers `ok`, another ``SQLiteError`` when
+    ///   the check cannot run, or ``BrigadeEntity/EntityStoreError/closed(store:)`` after ``close()``.
     public func checkIntegrity() async throws {
         let rows = try await read { try $0.execute("PRAGMA integrity_check") }
         let result = rows.compactMap { row -> String? in
@@ -168,6 +169,8 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// The app's schema version.
+    /// - Throws: A ``SQLiteError`` when it cannot be read, or ``BrigadeEntity/EntityStoreError/closed(store:)`` after
+    ///   ``close()``.
     public func schemaVersion() async throws -> Int {
         try await read { try $0.userVersion }
     }

@@ -1,5 +1,5 @@
-import BrigadeKitchen
 import BrigadeReactive
+import BrigadeServices
 import Foundation
 import Testing
 
@@ -8,8 +8,8 @@ struct MenuFile: Decodable, Equatable {
 }
 
 /// A directory of JSON files for one test.
-func larderDirectory(_ files: [String: String]) throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("brigade-larder-\(UUID())")
+func resourcesDirectory(_ files: [String: String]) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("brigade-resources-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for (name, text) in files {
         try Data(text.utf8).write(to: directory.appendingPathComponent(name))
@@ -17,26 +17,26 @@ func larderDirectory(_ files: [String: String]) throws -> URL {
     return directory
 }
 
-@Suite("Larder")
-struct LarderTests {
+@Suite("BundledResources")
+struct BundledResourcesTests {
     @Test("decodes bundled JSON by name, with or without .json, from a directory or a bundle")
     func decode() throws {
-        let directory = try larderDirectory(["menu.json": #"{"dishes": ["soup", "cake"]}"#])
+        let directory = try resourcesDirectory(["menu.json": #"{"dishes": ["soup", "cake"]}"#])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let larder = Larder(directory: directory)
-        #expect(try larder.decode(MenuFile.self, named: "menu") == MenuFile(dishes: ["soup", "cake"]))
-        #expect(try larder.decode(MenuFile.self, named: "menu.json") == MenuFile(dishes: ["soup", "cake"]))
+        let resources = BundledResources(directory: directory)
+        #expect(try resources.decode(MenuFile.self, named: "menu") == MenuFile(dishes: ["soup", "cake"]))
+        #expect(try resources.decode(MenuFile.self, named: "menu.json") == MenuFile(dishes: ["soup", "cake"]))
         let bundle = try #require(Bundle(url: directory))
-        #expect(try Larder(bundle: bundle).decode(MenuFile.self, named: "menu").dishes.count == 2)
+        #expect(try BundledResources(bundle: bundle).decode(MenuFile.self, named: "menu").dishes.count == 2)
     }
 
     @Test(
         "a name that tries to leave the directory is a typed error and nothing is read",
         arguments: ["../secrets", "..", "a/b", "/etc/passwd", "..\\x", "", ".hidden", "a\0b"])
     func traversal(name: String) throws {
-        let larder = Larder(directory: URL(fileURLWithPath: "/tmp"))
-        let error = #expect(throws: LarderError.self) {
-            try larder.data(named: name)
+        let resources = BundledResources(directory: URL(fileURLWithPath: "/tmp"))
+        let error = #expect(throws: BundledResourcesError.self) {
+            try resources.data(named: name)
         }
         guard case .invalidName = error else {
             Issue.record("expected invalidName, got \(String(describing: error))")
@@ -46,46 +46,46 @@ struct LarderTests {
 
     @Test("a missing file and a malformed file are typed errors naming the file")
     func missingAndMalformed() throws {
-        let directory = try larderDirectory(["broken.json": #"{"dishes": [}"#])
+        let directory = try resourcesDirectory(["broken.json": #"{"dishes": [}"#])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let larder = Larder(directory: directory)
-        #expect(throws: LarderError.notFound("menu", directory: directory.path)) {
-            try larder.data(named: "menu")
+        let resources = BundledResources(directory: directory)
+        #expect(throws: BundledResourcesError.notFound("menu", directory: directory.path)) {
+            try resources.data(named: "menu")
         }
-        #expect(throws: LarderError.self) {
-            try larder.decode(MenuFile.self, named: "broken")
+        #expect(throws: BundledResourcesError.self) {
+            try resources.decode(MenuFile.self, named: "broken")
         }
     }
 
     @Test("settings in Dertisch's shape and in a plain object")
     func settings() throws {
-        let directory = try larderDirectory([
+        let directory = try resourcesDirectory([
             "dertisch.json": #"{"settings": [{"key": "tables", "value": 12}, {"key": "name", "value": "Bistro"}]}"#,
             "plain.json": #"{"tables": 12, "name": "Bistro", "open": true}"#,
         ])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let larder = Larder(directory: directory)
-        let dertisch = try larder.settings(named: "dertisch")
+        let resources = BundledResources(directory: directory)
+        let dertisch = try resources.settings(named: "dertisch")
         #expect(dertisch.int("tables") == 12)
         #expect(dertisch.string("name") == "Bistro")
-        let plain = try larder.settings(named: "plain")
+        let plain = try resources.settings(named: "plain")
         #expect(plain.int("tables") == 12)
         #expect(plain.bool("open") == true)
     }
 
     @Test("a settings file with a duplicate key is a typed error, in either shape")
     func duplicateKeys() throws {
-        let directory = try larderDirectory([
+        let directory = try resourcesDirectory([
             "dertisch.json": #"{"settings": [{"key": "tables", "value": 12}, {"key": "tables", "value": 14}]}"#,
             "plain.json": #"{"tables": 12, "tables": 14}"#,
         ])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let larder = Larder(directory: directory)
-        #expect(throws: LarderError.duplicateKey("dertisch", key: "tables")) {
-            try larder.settings(named: "dertisch")
+        let resources = BundledResources(directory: directory)
+        #expect(throws: BundledResourcesError.duplicateKey("dertisch", key: "tables")) {
+            try resources.settings(named: "dertisch")
         }
-        #expect(throws: LarderError.duplicateKey("plain", key: "tables")) {
-            try larder.settings(named: "plain")
+        #expect(throws: BundledResourcesError.duplicateKey("plain", key: "tables")) {
+            try resources.settings(named: "plain")
         }
     }
 }
@@ -125,8 +125,8 @@ final class Logged: @unchecked Sendable {
     var all: [String] { lock.withLock { lines } }
 }
 
-@Suite("Sommelier")
-struct SommelierTests {
+@Suite("Translations")
+struct TranslationsTests {
     let copy = #"""
         {"copy": [
             {"key": "greeting", "en": "Hello, {0}", "fr": "Bonjour, {0}", "fr-CA": "Allô, {0}"},
@@ -137,8 +137,8 @@ struct SommelierTests {
 
     @Test("reads Dertisch's copy format and a keyed format")
     func formats() throws {
-        let dertisch = try TextTable.parse(Array(copy.utf8), name: "copy")
-        let keyed = try TextTable.parse(
+        let dertisch = try Translations.Table.parse(Array(copy.utf8), name: "copy")
+        let keyed = try Translations.Table.parse(
             Array(#"{"menu": {"en": "Menu", "de": "Speisekarte", "all": "Carte"}}"#.utf8), name: "keyed")
         #expect(dertisch.texts["menu"] == keyed.texts["menu"])
         #expect(dertisch.languages == ["de", "en", "fr", "fr-ca"])
@@ -146,38 +146,40 @@ struct SommelierTests {
 
     @Test("fallback runs region, then language, then all, then the default language")
     func fallback() throws {
-        let sommelier = Sommelier(table: try TextTable.parse(Array(copy.utf8), name: "copy"), defaultLanguage: "en")
-        #expect(sommelier.text("greeting", language: "fr-CA", arguments: ["Ada"]) == "Allô, Ada")
-        #expect(sommelier.text("greeting", language: "fr-FR", arguments: ["Ada"]) == "Bonjour, Ada")
-        #expect(sommelier.text("menu", language: "fr") == "Carte")
-        #expect(sommelier.text("greeting", language: "de", arguments: ["Ada"]) == "Hello, Ada")
-        #expect(sommelier.fallbacks(for: "fr_CA") == ["fr-ca", "fr", "all", "en"])
+        let translations = Translations(
+            table: try Translations.Table.parse(Array(copy.utf8), name: "copy"), defaultLanguage: "en")
+        #expect(translations.text("greeting", language: "fr-CA", arguments: ["Ada"]) == "Allô, Ada")
+        #expect(translations.text("greeting", language: "fr-FR", arguments: ["Ada"]) == "Bonjour, Ada")
+        #expect(translations.text("menu", language: "fr") == "Carte")
+        #expect(translations.text("greeting", language: "de", arguments: ["Ada"]) == "Hello, Ada")
+        #expect(translations.fallbacks(for: "fr_CA") == ["fr-ca", "fr", "all", "en"])
     }
 
     @Test("the current language is observable, so a view re-renders when it changes")
     func observableLanguage() throws {
-        let sommelier = Sommelier(table: try TextTable.parse(Array(copy.utf8), name: "copy"))
+        let translations = Translations(table: try Translations.Table.parse(Array(copy.utf8), name: "copy"))
         let rendered = Logged()
         let bag = SubscriptionReferenceBag()
-        sommelier.language.subscribe { _ in rendered.append(sommelier.text("menu")) }.add(to: bag)
-        sommelier.language.value = "de"
+        translations.language.subscribe { _ in rendered.append(translations.text("menu")) }.add(to: bag)
+        translations.language.value = "de"
         #expect(rendered.all == ["Menu", "Speisekarte"])
     }
 
     @Test("a missing key shows the key, is reported as observable and logged once")
     func missingKey() throws {
         let log = Logged()
-        let sommelier = Sommelier(table: try TextTable.parse(Array(copy.utf8), name: "copy"), log: log.append)
-        #expect(sommelier.text("dessert") == "dessert")
-        #expect(sommelier.text("dessert") == "dessert")
-        #expect(sommelier.missingKeys.value == ["dessert"])
-        #expect(log.all == ["Sommelier: no text for key 'dessert'"])
+        let translations = Translations(
+            table: try Translations.Table.parse(Array(copy.utf8), name: "copy"), log: log.append)
+        #expect(translations.text("dessert") == "dessert")
+        #expect(translations.text("dessert") == "dessert")
+        #expect(translations.missingKeys.value == ["dessert"])
+        #expect(log.all == ["Translations: no text for key 'dessert'"])
     }
 
     @Test("a duplicate key in a text table is a typed error")
     func duplicate() {
-        #expect(throws: LarderError.duplicateKey("copy", key: "menu")) {
-            try TextTable.parse(
+        #expect(throws: BundledResourcesError.duplicateKey("copy", key: "menu")) {
+            try Translations.Table.parse(
                 Array(#"{"copy": [{"key": "menu", "en": "A"}, {"key": "menu", "en": "B"}]}"#.utf8), name: "copy")
         }
     }

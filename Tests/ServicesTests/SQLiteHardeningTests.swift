@@ -1,5 +1,5 @@
 import BrigadeEntity
-import BrigadeKitchen
+import BrigadeServices
 import CSQLite
 import Foundation
 import Testing

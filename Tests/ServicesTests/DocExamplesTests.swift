@@ -1,6 +1,7 @@
 import BrigadeEntity
 import BrigadeKitchen
 import BrigadeReactive
+import BrigadeServices
 import Foundation
 import TestHTTPServer
 import Testing
@@ -66,10 +67,10 @@ struct KitchenDocExamplesTests {
             client: client, memoryLimit: 1 << 20, directory: directory.appendingPathComponent("assets"))
         let logo = try await assets.data(for: server.url("/asset/logo.png"))
 
-        // Larder and Sommelier
-        let larder = Larder(directory: directory)
-        let sommelier = Sommelier(table: try TextTable.load(from: larder, named: "copy"), defaultLanguage: "en")
-        sommelier.language.value = "de"
+        // BundledResources and Translations
+        let resources = BundledResources(directory: directory)
+        let translations = Translations(table: try .load(from: resources, named: "copy"), defaultLanguage: "en")
+        translations.language.value = "de"
 
         // TemporaryValues
         let temporary = TemporaryValues()
@@ -78,7 +79,7 @@ struct KitchenDocExamplesTests {
         #expect(orders == [Order(id: 1, dishes: ["soup"])])
         #expect(dish == Special(name: "soup", price: 6))
         #expect(logo == Data("asset logo.png".utf8))
-        #expect(sommelier.text("menu") == "Speisekarte")
+        #expect(translations.text("menu") == "Speisekarte")
         #expect(temporary.value(for: .draftNote) == "no onions")
     }
 }

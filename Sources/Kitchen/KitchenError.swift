@@ -1,0 +1,35 @@
+/// Errors of the kitchen, naming the chain of types that led to them.
+public enum KitchenError: Error, Equatable, CustomStringConvertible {
+    /// A type in the chain is not registered.
+    case notRegistered(chain: [String])
+    /// Resolving the chain came back to a registration already being made: on this thread, or by a thread that waits,
+    /// directly or through others, for this one. The chain runs from the first type asked for round the cycle.
+    case cycle(chain: [String])
+    /// A factory threw, or made a value of the wrong type.
+    case factoryFailed(chain: [String], underlying: String)
+    /// The type is already registered and the registration does not say it replaces it.
+    case duplicateRegistration(String)
+    /// The kitchen is sealed; nothing more can be registered.
+    case sealed(String)
+    /// A resolver kept past its factory was used after its kitchen was released; carries the type asked for.
+    case kitchenReleased(String)
+
+    /// What went wrong: `ImageCache -> APIClient -> Configuration (not registered)`.
+    public var description: String {
+        switch self {
+        case .notRegistered(let chain):
+            return chain.joined(separator: " -> ") + " (not registered)"
+        case .cycle(let chain):
+            return chain.joined(separator: " -> ") + " (cycle)"
+        case .factoryFailed(let chain, let underlying):
+            return chain.joined(separator: " -> ") + " (factory failed: \(underlying))"
+        case .duplicateRegistration(let name):
+            return "\(name) is already registered; pass replacing: true to replace it"
+        case .sealed(let name):
+            return "the kitchen is sealed; \(name) cannot be registered"
+        case .kitchenReleased(let name):
+            return
+                "cannot resolve \(name): the resolver's kitchen was released (keep the kitchen while its services run)"
+        }
+    }
+}
