@@ -8,7 +8,7 @@ final class BenchService: @unchecked Sendable {
     let value = 42
 }
 
-struct BenchRow: Entity {
+struct BenchRow: StorableEntity {
     let id: Int
     let name: String
 }

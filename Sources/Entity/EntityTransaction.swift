@@ -12,32 +12,32 @@ public actor EntityTransaction {
     }
 
     /// Stores `entities` when the transaction commits.
-    public func persist<T: Entity>(_ entities: [T]) throws {
+    public func persist<T: StorableEntity>(_ entities: [T]) throws {
         try record(PersistOperation(entities: entities))
     }
 
     /// Stores `entity` when the transaction commits.
-    public func persist<T: Entity>(_ entity: T) throws {
+    public func persist<T: StorableEntity>(_ entity: T) throws {
         try persist([entity])
     }
 
     /// Deletes the entities of `type` with `ids` when the transaction commits.
-    public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) throws {
+    public func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) throws {
         try record(DeleteOperation<T>(ids: ids))
     }
 
     /// Deletes the entity of `type` with `id` when the transaction commits.
-    public func delete<T: Entity>(_ type: T.Type, id: T.ID) throws {
+    public func delete<T: StorableEntity>(_ type: T.Type, id: T.ID) throws {
         try delete(type, ids: [id])
     }
 
     /// Deletes every entity of `type` when the transaction commits.
-    public func deleteAll<T: Entity>(_ type: T.Type) throws {
+    public func deleteAll<T: StorableEntity>(_ type: T.Type) throws {
         try record(DeleteAllOperation<T>())
     }
 
     /// The entity of `type` with `id`, as the transaction sees it.
-    public func get<T: Entity>(_ type: T.Type, id: T.ID) async throws -> T? {
+    public func get<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws -> T? {
         try checkOpen()
         switch changes.lookup(type, id: id) {
         case .found(let entity): return entity
@@ -47,14 +47,14 @@ public actor EntityTransaction {
     }
 
     /// Every entity of `type`, as the transaction sees it.
-    public func getAll<T: Entity>(_ type: T.Type) async throws -> [T] {
+    public func getAll<T: StorableEntity>(_ type: T.Type) async throws -> [T] {
         try checkOpen()
         let committed = try await store.getAll(type)
         return changes.merge(committed)
     }
 
     /// Whether the entity of `type` with `id` exists, as the transaction sees it.
-    public func exists<T: Entity>(_ type: T.Type, id: T.ID) async throws -> Bool {
+    public func exists<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws -> Bool {
         try await get(type, id: id) != nil
     }
 

@@ -22,12 +22,12 @@ public actor MemoryEntityStore: EntityStore {
     public init() {}
 
     /// Keeps every type.
-    public nonisolated func isResponsible<T: Entity>(for type: T.Type) -> Bool {
+    public nonisolated func isResponsible<T: StorableEntity>(for type: T.Type) -> Bool {
         true
     }
 
     /// Stores `entities`, replacing those with the same ids.
-    public func persist<T: Entity>(_ entities: [T]) throws {
+    public func persist<T: StorableEntity>(_ entities: [T]) throws {
         try checkOpen()
         var changed = tables
         try changed.persist(entities)
@@ -35,31 +35,31 @@ public actor MemoryEntityStore: EntityStore {
     }
 
     /// The entity of `type` with `id`, or `nil`.
-    public func get<T: Entity>(_ type: T.Type, id: T.ID) throws -> T? {
+    public func get<T: StorableEntity>(_ type: T.Type, id: T.ID) throws -> T? {
         try checkOpen()
         return try tables.get(type, id: id)
     }
 
     /// Every entity of `type`, in the order they were first stored.
-    public func getAll<T: Entity>(_ type: T.Type) throws -> [T] {
+    public func getAll<T: StorableEntity>(_ type: T.Type) throws -> [T] {
         try checkOpen()
         return try tables.getAll(type)
     }
 
     /// Whether an entity of `type` with `id` is stored, without decoding it.
-    public func exists<T: Entity>(_ type: T.Type, id: T.ID) throws -> Bool {
+    public func exists<T: StorableEntity>(_ type: T.Type, id: T.ID) throws -> Bool {
         try checkOpen()
         return tables.contains(type, id: id)
     }
 
     /// Deletes the entities of `type` with these ids.
-    public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) throws {
+    public func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) throws {
         try checkOpen()
         tables.delete(type, ids: ids)
     }
 
     /// Deletes every entity of `type`.
-    public func deleteAll<T: Entity>(_ type: T.Type) throws {
+    public func deleteAll<T: StorableEntity>(_ type: T.Type) throws {
         try checkOpen()
         tables.deleteAll(type)
     }
@@ -92,7 +92,7 @@ public actor MemoryEntityStore: EntityStore {
 
         var tables: [ObjectIdentifier: Table] = [:]
 
-        mutating func persist<T: Entity>(_ entities: [T]) throws {
+        mutating func persist<T: StorableEntity>(_ entities: [T]) throws {
             let encoder = JSONEncoder()
             var table = tables[ObjectIdentifier(T.self)] ?? Table()
             for entity in entities {
@@ -110,21 +110,21 @@ public actor MemoryEntityStore: EntityStore {
             tables[ObjectIdentifier(T.self)] = table
         }
 
-        func get<T: Entity>(_ type: T.Type, id: T.ID) throws -> T? {
+        func get<T: StorableEntity>(_ type: T.Type, id: T.ID) throws -> T? {
             guard let data = tables[ObjectIdentifier(type)]?.rows[AnyHashable(id)] else { return nil }
             return try decode(type, data)
         }
 
-        func getAll<T: Entity>(_ type: T.Type) throws -> [T] {
+        func getAll<T: StorableEntity>(_ type: T.Type) throws -> [T] {
             guard let table = tables[ObjectIdentifier(type)] else { return [] }
             return try table.order.compactMap { key in try table.rows[key].map { try decode(type, $0) } }
         }
 
-        func contains<T: Entity>(_ type: T.Type, id: T.ID) -> Bool {
+        func contains<T: StorableEntity>(_ type: T.Type, id: T.ID) -> Bool {
             tables[ObjectIdentifier(type)]?.rows[AnyHashable(id)] != nil
         }
 
-        mutating func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) {
+        mutating func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) {
             guard var table = tables[ObjectIdentifier(type)] else { return }
             let keys = Set(ids.map { AnyHashable($0) })
             for key in keys {
@@ -134,11 +134,11 @@ public actor MemoryEntityStore: EntityStore {
             tables[ObjectIdentifier(type)] = table
         }
 
-        mutating func deleteAll<T: Entity>(_ type: T.Type) {
+        mutating func deleteAll<T: StorableEntity>(_ type: T.Type) {
             tables[ObjectIdentifier(type)] = nil
         }
 
-        private func decode<T: Entity>(_ type: T.Type, _ data: Data) throws -> T {
+        private func decode<T: StorableEntity>(_ type: T.Type, _ data: Data) throws -> T {
             do {
                 return try JSONDecoder().decode(type, from: data)
             } catch {

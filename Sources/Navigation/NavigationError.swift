@@ -1,5 +1,5 @@
 /// Errors of BrigadeNavigation's navigators.
-public enum NavigationError: Error, Equatable, CustomStringConvertible {
+public enum NavigatorError: Error, Equatable, CustomStringConvertible {
     /// A route set on a path could not be turned into a controller; carries the route and the reason.
     case cannotMakeController(route: String, reason: String)
     /// A non-empty path was set on a navigator that shows no root yet; carries the first route.

@@ -1,8 +1,8 @@
 /// The name of a signal on a ``SignalBus``, carrying the type of its payload.
 ///
 /// ```swift
-/// extension Signal where Payload == String {
-///     static let orderPlaced = Signal("orderPlaced")
+/// extension SignalBus.Signal where Payload == String {
+///     static let orderPlaced = SignalBus.Signal("orderPlaced")
 /// }
 /// ```
 public struct Signal<Payload: Sendable>: Hashable, Sendable, CustomStringConvertible {
@@ -23,12 +23,12 @@ public struct Signal<Payload: Sendable>: Hashable, Sendable, CustomStringConvert
 /// Errors a ``SignalBus`` reports to its caller.
 public enum SignalBusError: Error, Equatable, CustomStringConvertible {
     /// The scanner already scans this signal; the second scan was not added.
-    case alreadyScanning(signal: String, scanner: String)
+    case alreadyObserving(signal: String, observer: String)
 
     /// What went wrong, naming the signal and the scanner.
     public var description: String {
         switch self {
-        case .alreadyScanning(let signal, let scanner):
+        case .alreadyObserving(let signal, let scanner):
             return "\(scanner) already scans signal '\(signal)'; the second scan was not added"
         }
     }
@@ -38,9 +38,9 @@ public enum SignalBusError: Error, Equatable, CustomStringConvertible {
 ///
 /// ```swift
 /// let bus = SignalBus()
-/// try bus.scan(.orderPlaced, scanner: self) { id in print("order", id) }
-/// bus.transmit(.orderPlaced, "42")
-/// bus.stop(.orderPlaced, scanner: self)
+/// try bus.observe(.orderPlaced, observer: self) { id in print("order", id) }
+/// bus.send(.orderPlaced, "42")
+/// bus.stopObserving(.orderPlaced, observer: self)
 /// ```
 ///
 /// Scanners are called synchronously on the transmitting thread, in the order they started scanning. A scanner
@@ -72,26 +72,26 @@ public final class SignalBus: Sendable {
 
     /// Starts calling `handler` with the payload of every `signal` transmitted.
     ///
-    /// - Throws: ``SignalBusError/alreadyScanning(signal:scanner:)`` if `scanner` already scans `signal`.
+    /// - Throws: ``SignalBusError/alreadyObserving(signal:observer:)`` if `scanner` already scans `signal`.
     public func scan<Payload>(
-        _ signal: Signal<Payload>,
+        _ signal: SignalBus.Signal<Payload>,
         scanner: AnyObject,
         handler: @escaping @Sendable (Payload) -> Void
     ) throws(SignalBusError) {
-        try add(signal, scanner: scanner, once: false, handler: handler)
+        try add(signal, observer: scanner, once: false, handler: handler)
     }
 
-    /// Like ``scan(_:scanner:handler:)``, but the scan ends after the first signal.
+    /// Like ``observe(_:observer:handler:)``, but the scan ends after the first signal.
     public func scanOnce<Payload>(
-        _ signal: Signal<Payload>,
+        _ signal: SignalBus.Signal<Payload>,
         scanner: AnyObject,
         handler: @escaping @Sendable (Payload) -> Void
     ) throws(SignalBusError) {
-        try add(signal, scanner: scanner, once: true, handler: handler)
+        try add(signal, observer: scanner, once: true, handler: handler)
     }
 
     /// Ends `scanner`'s scan of `signal`; other scanners of the signal keep scanning.
-    public func stop<Payload>(_ signal: Signal<Payload>, scanner: AnyObject) {
+    public func stop<Payload>(_ signal: SignalBus.Signal<Payload>, observer: AnyObject) {
         let key = Self.key(signal)
         let id = ObjectIdentifier(scanner)
         state.withLock { state in
@@ -103,14 +103,14 @@ public final class SignalBus: Sendable {
     }
 
     /// Whether any live scanner scans `signal`.
-    public func hasScanners<Payload>(_ signal: Signal<Payload>) -> Bool {
+    public func hasScanners<Payload>(_ signal: SignalBus.Signal<Payload>) -> Bool {
         state.withLock { state in
             state.scans[Self.key(signal)]?.contains { $0.object != nil } ?? false
         }
     }
 
     /// Sends `payload` to every scanner of `signal`, in the order they started scanning.
-    public func transmit<Payload>(_ signal: Signal<Payload>, _ payload: Payload) {
+    public func transmit<Payload>(_ signal: SignalBus.Signal<Payload>, _ payload: Payload) {
         let key = Self.key(signal)
         let receivers = state.withLock { state -> [Scan] in
             guard var scans = state.scans[key] else { return [] }
@@ -126,23 +126,23 @@ public final class SignalBus: Sendable {
 
     /// An asynchronous sequence of the payloads of `signal`, buffered without limit until read. The scan ends when
     /// the iteration ends or its task is cancelled.
-    public func signals<Payload>(_ signal: Signal<Payload>) -> AsyncStream<Payload> {
+    public func signals<Payload>(_ signal: SignalBus.Signal<Payload>) -> AsyncStream<Payload> {
         AsyncStream { continuation in
             let token = StreamToken()
             do {
-                try scan(signal, scanner: token) { continuation.yield($0) }
+                try scan(signal, observer: token) { continuation.yield($0) }
             } catch {
                 continuation.finish()
                 return
             }
             continuation.onTermination = { [self] _ in
-                stop(signal, scanner: token)
+                stop(signal, observer: token)
             }
         }
     }
 
     private func add<Payload>(
-        _ signal: Signal<Payload>,
+        _ signal: SignalBus.Signal<Payload>,
         scanner: AnyObject,
         once: Bool,
         handler: @escaping @Sendable (Payload) -> Void
@@ -164,11 +164,11 @@ public final class SignalBus: Sendable {
             return true
         }
         if !added {
-            throw .alreadyScanning(signal: signal.name, scanner: String(describing: type(of: scanner)))
+            throw .alreadyObserving(signal: signal.name, observer: String(describing: type(of: scanner)))
         }
     }
 
-    private static func key<Payload>(_ signal: Signal<Payload>) -> Key {
+    private static func key<Payload>(_ signal: SignalBus.Signal<Payload>) -> Key {
         Key(name: signal.name, payload: ObjectIdentifier(Payload.self))
     }
 

@@ -1,12 +1,12 @@
 import BrigadeReactive
 import Testing
 
-extension Signal where Payload == Int {
-    static let orderPlaced = Signal("orderPlaced")
+extension SignalBus.Signal where Payload == Int {
+    static let orderPlaced = SignalBus.Signal("orderPlaced")
 }
 
-extension Signal where Payload == String {
-    static let orderPlacedByName = Signal("orderPlaced")
+extension SignalBus.Signal where Payload == String {
+    static let orderPlacedByName = SignalBus.Signal("orderPlaced")
 }
 
 final class Scanner: Sendable {}
@@ -19,9 +19,9 @@ struct SignalBusTests {
         let recorder = Recorder<String>()
         let first = Scanner()
         let second = Scanner()
-        try bus.scan(.orderPlaced, scanner: first) { recorder.record("first \($0)") }
-        try bus.scan(.orderPlaced, scanner: second) { recorder.record("second \($0)") }
-        bus.transmit(.orderPlaced, 42)
+        try bus.observe(.orderPlaced, observer: first) { recorder.record("first \($0)") }
+        try bus.observe(.orderPlaced, observer: second) { recorder.record("second \($0)") }
+        bus.send(.orderPlaced, 42)
         #expect(recorder.values == ["first 42", "second 42"])
     }
 
@@ -30,11 +30,11 @@ struct SignalBusTests {
         let bus = SignalBus()
         let recorder = Recorder<String>()
         let scanner = Scanner()
-        try bus.scan(.orderPlacedByName, scanner: scanner) { recorder.record($0) }
-        bus.transmit(.orderPlaced, 1)
+        try bus.observe(.orderPlacedByName, observer: scanner) { recorder.record($0) }
+        bus.send(.orderPlaced, 1)
         #expect(recorder.values.isEmpty)
-        #expect(!bus.hasScanners(.orderPlaced))
-        #expect(bus.hasScanners(.orderPlacedByName))
+        #expect(!bus.hasObservers(.orderPlaced))
+        #expect(bus.hasObservers(.orderPlacedByName))
     }
 
     @Test("scanOnce receives one signal only")
@@ -42,11 +42,11 @@ struct SignalBusTests {
         let bus = SignalBus()
         let recorder = Recorder<Int>()
         let scanner = Scanner()
-        try bus.scanOnce(.orderPlaced, scanner: scanner, handler: recorder.record)
-        bus.transmit(.orderPlaced, 1)
-        bus.transmit(.orderPlaced, 2)
+        try bus.observeOnce(.orderPlaced, observer: scanner, handler: recorder.record)
+        bus.send(.orderPlaced, 1)
+        bus.send(.orderPlaced, 2)
         #expect(recorder.values == [1])
-        #expect(!bus.hasScanners(.orderPlaced))
+        #expect(!bus.hasObservers(.orderPlaced))
     }
 
     @Test("stop removes only that scanner")
@@ -55,12 +55,12 @@ struct SignalBusTests {
         let recorder = Recorder<String>()
         let first = Scanner()
         let second = Scanner()
-        try bus.scan(.orderPlaced, scanner: first) { recorder.record("first \($0)") }
-        try bus.scan(.orderPlaced, scanner: second) { recorder.record("second \($0)") }
-        bus.stop(.orderPlaced, scanner: first)
-        bus.transmit(.orderPlaced, 7)
+        try bus.observe(.orderPlaced, observer: first) { recorder.record("first \($0)") }
+        try bus.observe(.orderPlaced, observer: second) { recorder.record("second \($0)") }
+        bus.stopObserving(.orderPlaced, observer: first)
+        bus.send(.orderPlaced, 7)
         #expect(recorder.values == ["second 7"])
-        #expect(bus.hasScanners(.orderPlaced))
+        #expect(bus.hasObservers(.orderPlaced))
     }
 
     @Test("scanning twice with the same scanner is reported, not doubled")
@@ -68,11 +68,11 @@ struct SignalBusTests {
         let bus = SignalBus()
         let recorder = Recorder<Int>()
         let scanner = Scanner()
-        try bus.scan(.orderPlaced, scanner: scanner, handler: recorder.record)
-        #expect(throws: SignalBusError.alreadyScanning(signal: "orderPlaced", scanner: "Scanner")) {
-            try bus.scan(.orderPlaced, scanner: scanner, handler: recorder.record)
+        try bus.observe(.orderPlaced, observer: scanner, handler: recorder.record)
+        #expect(throws: SignalBusError.alreadyObserving(signal: "orderPlaced", observer: "Scanner")) {
+            try bus.observe(.orderPlaced, observer: scanner, handler: recorder.record)
         }
-        bus.transmit(.orderPlaced, 3)
+        bus.send(.orderPlaced, 3)
         #expect(recorder.values == [3])
     }
 
@@ -82,11 +82,11 @@ struct SignalBusTests {
         let recorder = Recorder<Int>()
         var scanner: Scanner? = Scanner()
         if let scanner {
-            try bus.scan(.orderPlaced, scanner: scanner, handler: recorder.record)
+            try bus.observe(.orderPlaced, observer: scanner, handler: recorder.record)
         }
         scanner = nil
-        #expect(!bus.hasScanners(.orderPlaced))
-        bus.transmit(.orderPlaced, 1)
+        #expect(!bus.hasObservers(.orderPlaced))
+        bus.send(.orderPlaced, 1)
         #expect(recorder.values.isEmpty)
     }
 
@@ -94,9 +94,9 @@ struct SignalBusTests {
     func asyncSignals() async {
         let bus = SignalBus()
         var iterator = bus.signals(.orderPlaced).makeAsyncIterator()
-        #expect(bus.hasScanners(.orderPlaced))
-        bus.transmit(.orderPlaced, 5)
-        bus.transmit(.orderPlaced, 6)
+        #expect(bus.hasObservers(.orderPlaced))
+        bus.send(.orderPlaced, 5)
+        bus.send(.orderPlaced, 6)
         #expect(await iterator.next() == 5)
         #expect(await iterator.next() == 6)
     }
