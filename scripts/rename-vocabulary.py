@@ -82,7 +82,13 @@ def rename_identifiers(text):
     return text
 
 
+# A signal declared as a static member of `extension SignalBus.Signal where Payload == …` is made with `Self(…)`: the
+# bare name `Signal` there meant the extended type, the qualified `SignalBus.Signal` cannot infer its payload type.
+STATIC_SIGNAL = (r"(static (?:let|var) \w+(?:: [^=]+)? = )(?:SignalBus\.)?Signal\(", r"\1Self(")
+
+
 def rename_words_in_code(text):
+    text = re.sub(STATIC_SIGNAL[0], STATIC_SIGNAL[1], text)
     for pattern, replacement, _ in WORDS:
         text = re.sub(pattern, replacement, text)
     return text

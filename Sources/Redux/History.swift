@@ -6,21 +6,9 @@ import BrigadeReactive
 /// ```swift
 /// struct AddDish: UndoableAction { let dish: String }
 /// store.dispatch(AddDish(dish: "soup"))
-/// store.dispatch(HistoryAction.Undo())  // the order is as it was before the soup
+/// store.dispatch(.undo)  // the order is as it was before the soup
 /// ```
 public protocol UndoableAction: Action {}
-
-/// Restores the state before the last undoable action still in the history; does nothing when there is none.
-public struct Undo: Action, Codable, Equatable {
-    /// Creates the action.
-    public init() {}
-}
-
-/// Reapplies the last undone step; does nothing when there is none.
-public struct Redo: Action, Codable, Equatable {
-    /// Creates the action.
-    public init() {}
-}
 
 /// The undo and redo stacks of a store: the states before the ``UndoableAction``s it processed.
 ///

@@ -35,7 +35,7 @@ public struct FunctionalReducer<A: Action, S>: ActionReducer {
     }
 }
 
-/// A reducer for one action type and one state type (VISPER's `ActionReducerType`).
+/// A reducer for one action type and one state type (VISPER's `ActionReducerType`, a deprecated alias of this name).
 ///
 /// Called on the main actor, synchronously, during dispatch.
 public protocol ActionReducer {

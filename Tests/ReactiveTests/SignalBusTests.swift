@@ -2,18 +2,18 @@ import BrigadeReactive
 import Testing
 
 extension SignalBus.Signal where Payload == Int {
-    static let orderPlaced = SignalBus.Signal("orderPlaced")
+    static let orderPlaced = Self("orderPlaced")
 }
 
 extension SignalBus.Signal where Payload == String {
-    static let orderPlacedByName = SignalBus.Signal("orderPlaced")
+    static let orderPlacedByName = Self("orderPlaced")
 }
 
 final class Scanner: Sendable {}
 
 @Suite("SignalBus")
 struct SignalBusTests {
-    @Test("scanners receive transmitted payloads in scan order")
+    @Test("observers receive sent payloads in the order they started observing")
     func scanAndTransmit() throws {
         let bus = SignalBus()
         let recorder = Recorder<String>()
@@ -37,7 +37,7 @@ struct SignalBusTests {
         #expect(bus.hasObservers(.orderPlacedByName))
     }
 
-    @Test("scanOnce receives one signal only")
+    @Test("observeOnce receives one signal only")
     func scanOnce() throws {
         let bus = SignalBus()
         let recorder = Recorder<Int>()
@@ -49,7 +49,7 @@ struct SignalBusTests {
         #expect(!bus.hasObservers(.orderPlaced))
     }
 
-    @Test("stop removes only that scanner")
+    @Test("stopObserving removes only that observer")
     func stopRemovesOnlyThatScanner() throws {
         let bus = SignalBus()
         let recorder = Recorder<String>()
@@ -63,7 +63,7 @@ struct SignalBusTests {
         #expect(bus.hasObservers(.orderPlaced))
     }
 
-    @Test("scanning twice with the same scanner is reported, not doubled")
+    @Test("observing twice with the same observer is reported, not doubled")
     func duplicateScanner() throws {
         let bus = SignalBus()
         let recorder = Recorder<Int>()
@@ -76,7 +76,7 @@ struct SignalBusTests {
         #expect(recorder.values == [3])
     }
 
-    @Test("a released scanner's scan ends")
+    @Test("a released observer's observation ends")
     func releasedScanner() throws {
         let bus = SignalBus()
         let recorder = Recorder<Int>()
