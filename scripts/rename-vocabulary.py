@@ -15,6 +15,7 @@ Where it applies:
 - Files: Sources, Tests, Examples, Benchmarks, Fuzz (*.swift, *.golden), docs/*.md and README.md.
 - Not: the compatibility files (`VISPERNames.swift`, which keep the old names as deprecated aliases),
   docs/Glossary.md, docs/MigratingFromVISPER.md and CHANGELOG.md (they name the old names on purpose).
+- In Swift comments, the references to Dertisch, Filzanzug and Quantwm go (docs/Glossary.md keeps them).
 - Names that are also English words (`Undo`, `Redo`, `Signal`, `Entity`) change only in code: Swift code lines,
   code blocks and `code spans` inside comments and Markdown; the prose around them is left alone. The other names
   are unambiguous identifiers and change everywhere.
@@ -76,6 +77,15 @@ DOCC_PATHS = [
 ]
 
 
+# Doc comments do not name the projects Brigade borrows from (docs/Glossary.md does): "(Dertisch's FoodDelivery)",
+# "(Quantwm's contract)", "(Filzanzug's temporary values)" go; "Dertisch's `{...}`" keeps the format only.
+PROVENANCE = [
+    (r", plus Dertisch's kitchen\)", ")"),
+    (r" ?\((?:Dertisch|Filzanzug|Quantwm)'s [^()]*\)", ""),
+    (r"(?:Dertisch|Filzanzug|Quantwm)'s (`\{)", r"\1"),
+]
+
+
 def rename_identifiers(text):
     for pattern, replacement in IDENTIFIERS + DOCC_PATHS:
         text = re.sub(pattern, replacement, text)
@@ -124,6 +134,8 @@ def rename_swift(text):
                 line = rename_words_in_code(line)
             else:
                 line = rename_words_in_spans(line)
+            for pattern, replacement in PROVENANCE:
+                line = re.sub(pattern, replacement, line)
         else:
             in_doc_code = False
             line = rename_words_in_code(line)

@@ -1,4 +1,4 @@
-/// An app with a Redux store, a wireframe and a kitchen (VISPER's VISPERApp, plus Dertisch's kitchen): every
+/// An app with a Redux store, a wireframe and a kitchen (VISPER's VISPERApp): every
 /// feature added reaches all three.
 ///
 /// ```swift

@@ -5,7 +5,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Calls HTTP APIs (Dertisch's FoodDelivery): async/await, every method, JSON in and out, timeouts, retries of
+/// Calls HTTP APIs: async/await, every method, JSON in and out, timeouts, retries of
 /// idempotent requests, coalescing of identical GETs, a response size limit, and typed errors that keep what the
 /// server said.
 ///

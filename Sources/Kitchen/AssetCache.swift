@@ -1,6 +1,6 @@
 import Foundation
 
-/// Bytes by URL (Dertisch's Images): loaded through an ``APIClient``, kept in a memory cache bounded by total size
+/// Bytes by URL: loaded through an ``APIClient``, kept in a memory cache bounded by total size
 /// with least-recently-used eviction, and optionally on disk. Turning bytes into platform images is left to
 /// adapters.
 ///

@@ -1,6 +1,6 @@
 import BrigadeReactive
 
-/// The service container of an app (Dertisch's kitchen): services registered by type with a factory, made on first
+/// The service container of an app: services registered by type with a factory, made on first
 /// use as one shared instance per type ("singleton with a small s"), each resolving its own dependencies.
 ///
 /// ```swift
@@ -14,7 +14,7 @@ import BrigadeReactive
 /// - Scopes: ``Scope/shared`` (the default) makes one instance on first use, exactly once even when several
 ///   threads race for it; ``Scope/transient`` makes a new one per resolution.
 /// - Errors name the whole chain: `AssetCache -> APIClient -> Configuration (not registered)`, or a cycle.
-/// - ``seal()`` ends registration (Dertisch's MaitreD gate); later registrations throw.
+/// - ``seal()`` ends registration; later registrations throw.
 /// - Facets: one instance registered under several protocols with ``register(facet:of:replacing:_:)``.
 ///
 /// Thread-safe. Each shared instance is made under its own once-cell; once the kitchen is sealed, resolving a

@@ -8,7 +8,7 @@ import Glibc
 import Musl
 #endif
 
-/// Bundled JSON by name (Dertisch's larder): decodes files from a bundle's resources or a directory.
+/// Bundled JSON by name: decodes files from a bundle's resources or a directory.
 ///
 /// ```swift
 /// let larder = Larder(bundle: .module, subdirectory: "Data")
@@ -86,7 +86,7 @@ public struct Larder: Sendable {
         }
     }
 
-    /// A settings file: Dertisch's `{"settings":[{"key": …, "value": …}]}` or a plain object of keys and values.
+    /// A settings file: `{"settings":[{"key": …, "value": …}]}` or a plain object of keys and values.
     /// - Throws: As ``json(named:)``, ``LarderError/duplicateKey(_:key:)`` for a key given twice in either shape,
     ///   or ``LarderError/notSettings(_:reason:)`` for another shape.
     public func settings(named name: String) throws(LarderError) -> SettingsFile {

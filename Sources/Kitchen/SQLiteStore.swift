@@ -10,7 +10,7 @@ import Glibc
 import Musl
 #endif
 
-/// An ``BrigadeEntity/EntityStore`` on the system SQLite (Dertisch's Freezer): entities JSON-encoded in one table
+/// An ``BrigadeEntity/EntityStore`` on the system SQLite: entities JSON-encoded in one table
 /// keyed by type (``BrigadeEntity/StorableEntity/entityTypeName``) and id, write-ahead logging, real transactions, and a
 /// schema version with migrations.
 ///

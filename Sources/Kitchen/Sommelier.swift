@@ -1,6 +1,6 @@
 import BrigadeReactive
 
-/// Multi-language text (Dertisch's sommelier): tables of texts by key and language, an observable current language,
+/// Multi-language text: tables of texts by key and language, an observable current language,
 /// and a fallback that always shows something.
 ///
 /// ```swift
@@ -174,7 +174,7 @@ public final class Sommelier: Sendable {
 
 /// Texts by key and language.
 ///
-/// Two file shapes are read: Dertisch's `{"copy":[{"key":"hello","en":"Hello","fr":"Bonjour","all":"…"}]}` and a
+/// Two file shapes are read: `{"copy":[{"key":"hello","en":"Hello","fr":"Bonjour","all":"…"}]}` and a
 /// keyed one, `{"hello":{"en":"Hello","fr":"Bonjour"}}`. Language codes are compared in lowercase, with `_` read as
 /// `-`.
 public struct TextTable: Sendable, Equatable {

@@ -17,7 +17,7 @@ public struct TemporaryKey<Value: Sendable>: Hashable, Sendable {
     }
 }
 
-/// Typed values kept in memory for a while (Filzanzug's temporary values): a draft, a selection, a pending form.
+/// Typed values kept in memory for a while: a draft, a selection, a pending form.
 /// Each key is observable.
 ///
 /// ```swift

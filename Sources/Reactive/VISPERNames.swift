@@ -1,6 +1,7 @@
-// The names Filzanzug's signal bus (and Brigade before issue 26) used for what this module now calls by descriptive
-// names. Each is deprecated: code written for them compiles, with a warning that names the replacement. A type alias
-// must live in the module of the type it names, so every module with renamed names has its own VISPERNames.swift.
+// The names Brigade used before issue 26 (docs/Glossary.md says where they came from) for what this module now calls
+// by descriptive names. Each is deprecated: code written for them compiles, with a warning that names the
+// replacement. A type alias must live in the module of the type it names, so every module with renamed names has its
+// own VISPERNames.swift.
 
 /// The earlier name of ``SignalBus/Signal``.
 @available(*, deprecated, renamed: "SignalBus.Signal")
@@ -15,7 +16,7 @@ extension SignalBusError {
 }
 
 extension SignalBus {
-    /// Filzanzug's name for ``observe(_:observer:handler:)``.
+    /// The earlier name of ``observe(_:observer:handler:)``.
     ///
     /// - Throws: ``SignalBusError/alreadyObserving(signal:observer:)`` if `scanner` already observes `signal`.
     @available(*, deprecated, renamed: "observe(_:observer:handler:)")
@@ -27,7 +28,7 @@ extension SignalBus {
         try observe(signal, observer: scanner, handler: handler)
     }
 
-    /// Filzanzug's name for ``observeOnce(_:observer:handler:)``.
+    /// The earlier name of ``observeOnce(_:observer:handler:)``.
     ///
     /// - Throws: ``SignalBusError/alreadyObserving(signal:observer:)`` if `scanner` already observes `signal`.
     @available(*, deprecated, renamed: "observeOnce(_:observer:handler:)")
@@ -39,13 +40,13 @@ extension SignalBus {
         try observeOnce(signal, observer: scanner, handler: handler)
     }
 
-    /// Filzanzug's name for ``stopObserving(_:observer:)``.
+    /// The earlier name of ``stopObserving(_:observer:)``.
     @available(*, deprecated, renamed: "stopObserving(_:observer:)")
     public func stop<Payload>(_ signal: SignalBus.Signal<Payload>, scanner: AnyObject) {
         stopObserving(signal, observer: scanner)
     }
 
-    /// Filzanzug's name for ``send(_:_:)``.
+    /// The earlier name of ``send(_:_:)``.
     @available(*, deprecated, renamed: "send(_:_:)")
     public func transmit<Payload>(_ signal: SignalBus.Signal<Payload>, _ payload: Payload) {
         send(signal, payload)

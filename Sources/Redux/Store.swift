@@ -245,7 +245,7 @@ public final class Store<State: Sendable> {
         }
     }
 
-    /// The notification loop (Quantwm's contract): process the queue; unless a transaction is open, let the priority
+    /// The notification loop: process the queue; unless a transaction is open, let the priority
     /// subscribers react (their dispatches are processed before anything else); then tell the ordinary subscribers
     /// once, with the settled state; dispatches they make start another round.
     @inlinable

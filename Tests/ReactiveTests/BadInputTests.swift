@@ -15,7 +15,8 @@ struct ReactiveBadInputTests {
         let error = #expect(throws: SignalBusError.self) {
             try bus.observe(.orderPlaced, observer: scanner, handler: recorder.record)
         }
-        #expect(error?.description == "Scanner already observes signal 'orderPlaced'; the second observation was not added")
+        #expect(
+            error?.description == "Scanner already observes signal 'orderPlaced'; the second observation was not added")
         bus.send(.orderPlaced, 1)
         #expect(recorder.values == [1])
     }
