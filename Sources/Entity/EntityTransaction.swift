@@ -12,27 +12,37 @@ public actor EntityTransaction {
     }
 
     /// Stores `entities` when the transaction commits.
-    public func persist<T: StorableEntity>(_ entities: [T]) throws {
+    ///
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    public func persist<T: StorableEntity>(_ entities: [T]) throws(EntityStoreError) {
         try record(PersistOperation(entities: entities))
     }
 
     /// Stores `entity` when the transaction commits.
-    public func persist<T: StorableEntity>(_ entity: T) throws {
+    ///
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    public func persist<T: StorableEntity>(_ entity: T) throws(EntityStoreError) {
         try persist([entity])
     }
 
     /// Deletes the entities of `type` with `ids` when the transaction commits.
-    public func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) throws {
+    ///
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    public func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) throws(EntityStoreError) {
         try record(DeleteOperation<T>(ids: ids))
     }
 
     /// Deletes the entity of `type` with `id` when the transaction commits.
-    public func delete<T: StorableEntity>(_ type: T.Type, id: T.ID) throws {
+    ///
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    public func delete<T: StorableEntity>(_ type: T.Type, id: T.ID) throws(EntityStoreError) {
         try delete(type, ids: [id])
     }
 
     /// Deletes every entity of `type` when the transaction commits.
-    public func deleteAll<T: StorableEntity>(_ type: T.Type) throws {
+    ///
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    public func deleteAll<T: StorableEntity>(_ type: T.Type) throws(EntityStoreError) {
         try record(DeleteAllOperation<T>())
     }
 
@@ -59,17 +69,17 @@ public actor EntityTransaction {
     }
 
     /// Ends the transaction and returns its changes.
-    func finish() throws -> EntityChangeSet {
+    func finish() throws(EntityStoreError) -> EntityChangeSet {
         try checkOpen()
         isOpen = false
         return changes
     }
 
-    private func checkOpen() throws {
-        guard isOpen else { throw EntityStoreError.transactionEnded }
+    private func checkOpen() throws(EntityStoreError) {
+        guard isOpen else { throw .transactionEnded }
     }
 
-    private func record(_ operation: any EntityOperation) throws {
+    private func record(_ operation: any EntityOperation) throws(EntityStoreError) {
         try checkOpen()
         changes.append(operation)
     }

@@ -79,15 +79,17 @@ public struct FunctionalEntityStore<Kept: StorableEntity>: EntityStore {
         try await applyFunction(changes)
     }
 
-    private func check<T: StorableEntity>(_ type: T.Type) throws {
-        guard type == Kept.self else { throw EntityStoreError.unknownType("\(type)") }
+    private func check<T: StorableEntity>(_ type: T.Type) throws(EntityStoreError) {
+        guard type == Kept.self else { throw .unknownType("\(type)") }
     }
 
     /// `value`, an argument of a call about entities of `type`, as the kept type's argument; an error naming `type`
     /// when `type` is not the kept type.
-    private func cast<T: StorableEntity, Value, Target>(_ value: Value, of type: T.Type) throws -> Target {
+    private func cast<T: StorableEntity, Value, Target>(
+        _ value: Value, of type: T.Type
+    ) throws(EntityStoreError) -> Target {
         try check(type)
-        guard let target = value as? Target else { throw EntityStoreError.unknownType("\(type)") }
+        guard let target = value as? Target else { throw .unknownType("\(type)") }
         return target
     }
 }
@@ -167,9 +169,11 @@ public struct ComposedEntityStore: EntityStore {
     }
 
     /// The member that keeps `type`: the responsible one with the highest priority.
-    public func store<T: StorableEntity>(for type: T.Type) throws -> any EntityStore {
+    ///
+    /// - Throws: ``EntityStoreError/unknownType(_:)`` when no member keeps `type`.
+    public func store<T: StorableEntity>(for type: T.Type) throws(EntityStoreError) -> any EntityStore {
         guard let member = members.first(where: { $0.store.isResponsible(for: type) }) else {
-            throw EntityStoreError.unknownType("\(type)")
+            throw .unknownType("\(type)")
         }
         return member.store
     }

@@ -222,11 +222,11 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         try await body()
     }
 
-    private func checkNotShown(_ controller: any Controller) throws {
+    private func checkNotShown(_ controller: any Controller) throws(NavigatorError) {
         if host.shownStack.contains(where: { $0 === controller })
             || host.shownModals.contains(where: { $0 === controller })
         {
-            throw NavigatorError.alreadyShown(Self.name(of: controller))
+            throw .alreadyShown(Self.name(of: controller))
         }
     }
 

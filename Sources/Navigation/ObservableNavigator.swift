@@ -205,49 +205,49 @@ public final class ObservableNavigator: Navigator, Observable {
     // MARK: - Navigator
 
     /// Pushes `controller`; see ``BrigadeCore/Navigator/push(_:animated:)``.
-    public func push(_ controller: any Controller, animated: Bool) async throws {
+    public func push(_ controller: any Controller, animated: Bool) async throws(NavigatorError) {
         try checkNotShown(controller)
         change(entries: entries + [Self.entry(controller)], modals: modals, animated: animated)
     }
 
     /// Pops the top of the navigation stack; see ``BrigadeCore/Navigator/pop(animated:)``.
-    public func pop(animated: Bool) async throws {
-        guard entries.count > 1 else { throw NavigatorError.nothingToPop }
+    public func pop(animated: Bool) async throws(NavigatorError) {
+        guard entries.count > 1 else { throw .nothingToPop }
         change(entries: Array(entries.dropLast()), modals: modals, animated: animated)
     }
 
     /// Pops until `controller` is on top; see ``BrigadeCore/Navigator/pop(to:animated:)``.
-    public func pop(to controller: any Controller, animated: Bool) async throws {
+    public func pop(to controller: any Controller, animated: Bool) async throws(NavigatorError) {
         guard let index = entries.lastIndex(where: { $0.controller === controller }) else {
-            throw NavigatorError.notOnStack(Self.name(of: controller))
+            throw .notOnStack(Self.name(of: controller))
         }
         change(entries: Array(entries.prefix(index + 1)), modals: modals, animated: animated)
     }
 
     /// Presents `controller` modally; see ``BrigadeCore/Navigator/present(_:animated:)``.
-    public func present(_ controller: any Controller, animated: Bool) async throws {
+    public func present(_ controller: any Controller, animated: Bool) async throws(NavigatorError) {
         try checkNotShown(controller)
         change(entries: entries, modals: modals + [Self.entry(controller)], animated: animated)
     }
 
     /// Dismisses the topmost modal; see ``BrigadeCore/Navigator/dismiss(animated:)``.
-    public func dismiss(animated: Bool) async throws {
-        guard !modals.isEmpty else { throw NavigatorError.nothingToDismiss }
+    public func dismiss(animated: Bool) async throws(NavigatorError) {
+        guard !modals.isEmpty else { throw .nothingToDismiss }
         change(entries: entries, modals: Array(modals.dropLast()), animated: animated)
     }
 
     /// Makes `controller` the only controller; see ``BrigadeCore/Navigator/setRoot(_:animated:)``.
-    public func setRoot(_ controller: any Controller, animated: Bool) async throws {
+    public func setRoot(_ controller: any Controller, animated: Bool) async throws(NavigatorError) {
         try await setStack([controller], animated: animated)
     }
 
     /// Replaces the whole stack and dismisses every modal in one change; see ``BrigadeCore/Navigator/setStack(_:animated:)``.
     /// An empty list empties both stacks. Controllers already on the stack keep their entries.
     /// - Throws: ``BrigadeCore/NavigatorError/alreadyShown(_:)`` when a controller is in the list twice; nothing changes.
-    public func setStack(_ controllers: [any Controller], animated: Bool) async throws {
+    public func setStack(_ controllers: [any Controller], animated: Bool) async throws(NavigatorError) {
         for (index, controller) in controllers.enumerated()
         where controllers[..<index].contains(where: { $0 === controller }) {
-            throw NavigatorError.alreadyShown(Self.name(of: controller))
+            throw .alreadyShown(Self.name(of: controller))
         }
         let newEntries = controllers.map { controller in
             entries.first { $0.controller === controller } ?? Self.entry(controller)
@@ -261,12 +261,10 @@ public final class ObservableNavigator: Navigator, Observable {
     ///   changes.
     public func setStack(
         _ controllers: [any Controller], modals modalControllers: [any Controller], animated: Bool
-    )
-        async throws
-    {
+    ) async throws(NavigatorError) {
         let all = controllers + modalControllers
         for (index, controller) in all.enumerated() where all[..<index].contains(where: { $0 === controller }) {
-            throw NavigatorError.alreadyShown(Self.name(of: controller))
+            throw .alreadyShown(Self.name(of: controller))
         }
         let shown = entries + modals
         func entry(_ controller: any Controller) -> Entry {
@@ -276,7 +274,7 @@ public final class ObservableNavigator: Navigator, Observable {
     }
 
     /// Replaces the top of the stack; see ``BrigadeCore/Navigator/replaceTop(with:animated:)``.
-    public func replaceTop(with controller: any Controller, animated: Bool) async throws {
+    public func replaceTop(with controller: any Controller, animated: Bool) async throws(NavigatorError) {
         try checkNotShown(controller)
         change(entries: entries.dropLast() + [Self.entry(controller)], modals: modals, animated: animated)
     }
@@ -354,7 +352,13 @@ public final class ObservableNavigator: Navigator, Observable {
             do {
                 made.append(Entry(route: route, controller: try makeController(route)))
             } catch let error as NavigatorError {
-                throw error
+                switch error {
+                case .nothingToPop, .nothingToDismiss, .notOnStack, .alreadyShown:
+                    // A stack call's error, wrapped as it was before `NavigationError` became `NavigatorError`.
+                    throw .cannotMakeController(route: route.description, reason: String(describing: error))
+                default:
+                    throw error
+                }
             } catch {
                 throw .cannotMakeController(route: route.description, reason: String(describing: error))
             }
@@ -362,11 +366,11 @@ public final class ObservableNavigator: Navigator, Observable {
         return made
     }
 
-    private func checkNotShown(_ controller: any Controller) throws {
+    private func checkNotShown(_ controller: any Controller) throws(NavigatorError) {
         if entries.contains(where: { $0.controller === controller })
             || modals.contains(where: { $0.controller === controller })
         {
-            throw NavigatorError.alreadyShown(Self.name(of: controller))
+            throw .alreadyShown(Self.name(of: controller))
         }
     }
 

@@ -112,12 +112,12 @@ public final class NavigationControllerDouble: NavigationHost {
     public func setStack(
         _ controllers: [any Controller], dismissingModals: Bool, animated: Bool,
         completion: @escaping @MainActor (HostTransitionResult) -> Void
-    ) throws {
+    ) throws(NavigatorError) {
         if let refused = controllers.first(where: { !canShow($0) }) {
-            throw NavigatorError.unsupportedController(Self.name(of: refused))
+            throw .unsupportedController(Self.name(of: refused))
         }
         if dismissingModals, let top = presented.last, let reason = dismissalRefusal() {
-            throw NavigatorError.dismissalRefused(Self.name(of: top), reason: reason)
+            throw .dismissalRefused(Self.name(of: top), reason: reason)
         }
         setStackCalls += 1
         let merged = HostStack.merging(
@@ -135,15 +135,15 @@ public final class NavigationControllerDouble: NavigationHost {
     ///   another presentation or dismissal runs. Nothing changes then.
     public func presentModal(
         _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
-    ) throws {
+    ) throws(NavigatorError) {
         guard canShow(controller) else {
-            throw NavigatorError.unsupportedController(Self.name(of: controller))
+            throw .unsupportedController(Self.name(of: controller))
         }
         // UIKit refuses "Attempt to present … whose view is not in the window hierarchy" and "… while a
         // presentation is in progress", logging a warning and never calling the completion:
         // https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)
         if let reason = presentationRefusal() {
-            throw NavigatorError.presentationRefused(Self.name(of: controller), reason: reason)
+            throw .presentationRefused(Self.name(of: controller), reason: reason)
         }
         // The style is read when the presentation starts, as UIKit reads `modalPresentationStyle` when it creates the
         // presentation controller:
@@ -159,13 +159,13 @@ public final class NavigationControllerDouble: NavigationHost {
     ///   ignores a dismissal during a presentation); nothing changes then.
     public func dismissModal(
         _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
-    ) throws {
+    ) throws(NavigatorError) {
         guard let index = presented.firstIndex(where: { $0 === controller }) else {
             completion(.completed)
             return
         }
         if let reason = dismissalRefusal() {
-            throw NavigatorError.dismissalRefused(Self.name(of: controller), reason: reason)
+            throw .dismissalRefused(Self.name(of: controller), reason: reason)
         }
         change(kind: .dismiss, animated: animated, completion: completion) {
             presented.removeSubrange(index...)
