@@ -120,7 +120,12 @@ def rename_words_in_spans(text):
     return re.sub(r"(?<!`)`([^`\n]+)`(?!`)", span, text)
 
 
-def rename_swift(text):
+# `NavigationError` lived in BrigadeNavigation; `NavigatorError` lives in BrigadeCore, so a DocC link to it from any
+# other module names the module.
+CORE_LINKS = [(r"``NavigatorError\b", "``BrigadeCore/NavigatorError")]
+
+
+def rename_swift(text, in_core=False):
     lines = text.split("\n")
     in_doc_code = False
     for index, line in enumerate(lines):
@@ -134,7 +139,7 @@ def rename_swift(text):
                 line = rename_words_in_code(line)
             else:
                 line = rename_words_in_spans(line)
-            for pattern, replacement in PROVENANCE:
+            for pattern, replacement in PROVENANCE + ([] if in_core else CORE_LINKS):
                 line = re.sub(pattern, replacement, line)
         else:
             in_doc_code = False
@@ -180,7 +185,8 @@ def main():
         if relative in EXCLUDED_PATHS:
             continue
         text = path.read_text()
-        renamed = rename_markdown(text) if path.suffix == ".md" else rename_swift(text)
+        in_core = relative.startswith("Sources/Core/")
+        renamed = rename_markdown(text) if path.suffix == ".md" else rename_swift(text, in_core)
         if renamed != text:
             changed.append(relative)
             if not check:

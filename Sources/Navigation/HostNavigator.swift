@@ -16,9 +16,9 @@ import BrigadeCore
 ///   ``NavigationHost/shownModals``) with the calls still waiting for their turn applied, so a routing decision
 ///   taken while calls are queued sees their effect (`show` twice at launch shows both). The navigator keeps no
 ///   controller: one that left the host is released.
-/// - A transition the host refuses makes the call throw (``NavigatorError/presentationRefused(_:reason:)``,
-///   ``NavigatorError/dismissalRefused(_:reason:)``); one that is cancelled throws
-///   ``NavigatorError/transitionCancelled(_:)``. Later calls work either way.
+/// - A transition the host refuses makes the call throw (``BrigadeCore/NavigatorError/presentationRefused(_:reason:)``,
+///   ``BrigadeCore/NavigatorError/dismissalRefused(_:reason:)``); one that is cancelled throws
+///   ``BrigadeCore/NavigatorError/transitionCancelled(_:)``. Later calls work either way.
 /// - Lifecycle: the host is the source of lifecycle events (under UIKit, UIKit calls `viewWillAppear(_:)` and the
 ///   controller forwards it through ``LifecycleDelivery``). This navigator delivers none, so none is delivered
 ///   twice.

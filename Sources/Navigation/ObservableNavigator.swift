@@ -175,8 +175,8 @@ public final class ObservableNavigator: Navigator, Observable {
 
     /// Shows `path` above the root: entries of the common prefix stay, the others leave and are released, the new
     /// routes get controllers.
-    /// - Throws: ``NavigatorError/noRoot(route:)`` when there is no root and `path` is not empty;
-    ///   ``NavigatorError/cannotMakeController(route:reason:)`` when a new route cannot be made. Nothing changes.
+    /// - Throws: ``BrigadeCore/NavigatorError/noRoot(route:)`` when there is no root and `path` is not empty;
+    ///   ``BrigadeCore/NavigatorError/cannotMakeController(route:reason:)`` when a new route cannot be made. Nothing changes.
     ///   Called while another change delivers its lifecycle events (from a presenter), it runs after that change
     ///   and reports its error in ``lastError`` instead.
     public func setPath(_ path: [RouteDescription], animated: Bool) throws(NavigatorError) {
@@ -194,7 +194,7 @@ public final class ObservableNavigator: Navigator, Observable {
     ///
     /// Called while another change delivers its lifecycle events, it runs after that change and reports its
     /// error in ``lastError`` instead of throwing.
-    /// - Throws: ``NavigatorError/cannotMakeController(route:reason:)``; nothing changes.
+    /// - Throws: ``BrigadeCore/NavigatorError/cannotMakeController(route:reason:)``; nothing changes.
     public func setModalPath(_ modalPath: [RouteDescription], animated: Bool) throws(NavigatorError) {
         if deferred({ () throws(NavigatorError) in try self.setModalPath(modalPath, animated: animated) }) { return }
         let kept = Self.commonPrefix(modals, modalPath)
@@ -354,7 +354,7 @@ public final class ObservableNavigator: Navigator, Observable {
             } catch let error as NavigatorError {
                 switch error {
                 case .nothingToPop, .nothingToDismiss, .notOnStack, .alreadyShown:
-                    // A stack call's error, wrapped as it was before `NavigationError` became `NavigatorError`.
+                    // A stack call's error, wrapped as it was before `NavigatorError` became `NavigatorError`.
                     throw .cannotMakeController(route: route.description, reason: String(describing: error))
                 default:
                     throw error

@@ -24,11 +24,11 @@ public enum HistoryAction {
 }
 
 extension Action where Self == HistoryAction.Undo {
-    /// ``HistoryAction/Undo``, for `store.dispatch(.undo)`.
+    /// `HistoryAction.Undo()`, for `store.dispatch(.undo)`.
     public static var undo: HistoryAction.Undo { HistoryAction.Undo() }
 }
 
 extension Action where Self == HistoryAction.Redo {
-    /// ``HistoryAction/Redo``, for `store.dispatch(.redo)`.
+    /// `HistoryAction.Redo()`, for `store.dispatch(.redo)`.
     public static var redo: HistoryAction.Redo { HistoryAction.Redo() }
 }
