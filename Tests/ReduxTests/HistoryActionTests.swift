@@ -16,7 +16,7 @@ struct HistoryActionTests {
         #expect(store.currentState.text == "ab")
     }
 
-    @Test("an action log names them Undo and Redo, as before they were nested")
+    @Test("an action log records them under their own type names, as before they were nested")
     func loggedNames() {
         let registry = ActionRegistry()
         #expect(registry.name(of: HistoryAction.Undo()) == "Undo")
