@@ -22,7 +22,7 @@ final class BenchDish: Sendable {
     init(_ sauce: BenchSauce) { self.sauce = sauce }
 }
 
-struct BenchRow: Entity {
+struct BenchRow: StorableEntity {
     let id: Int
     let name: String
 }

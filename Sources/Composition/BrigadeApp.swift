@@ -3,7 +3,7 @@ import BrigadeKitchen
 import BrigadeRedux
 import BrigadeWireframe
 
-/// An app with a Redux store, a wireframe and a kitchen (VISPER's VISPERApp, plus Dertisch's kitchen): every
+/// An app with a Redux store, a wireframe and a kitchen (VISPER's VISPERApp): every
 /// feature added reaches all three.
 ///
 /// ```swift

@@ -83,7 +83,10 @@ public final class DefaultApp: FeatureApp {
     ///
     /// A feature that no observer installs yet is not reported here (an observer added later may install it); see
     /// ``verifyFeaturesInstalled()``.
-    public func add(feature: any Feature) throws {
+    ///
+    /// - Throws: ``AppError/observerFailed(feature:observer:underlying:)`` when an observer throws; the feature is
+    ///   not added.
+    public func add(feature: any Feature) throws(AppError) {
         for observer in featureObservers {
             try install(feature, with: observer)
         }
@@ -118,18 +121,20 @@ public final class DefaultApp: FeatureApp {
     }
 
     /// Adds `observer` and replays the earlier features to it; see ``FeatureApp/add(featureObserver:)``.
-    public func add(featureObserver observer: any FeatureObserver) throws {
+    ///
+    /// - Throws: ``AppError/observerFailed(feature:observer:underlying:)`` when the observer throws for a feature.
+    public func add(featureObserver observer: any FeatureObserver) throws(AppError) {
         featureObservers.append(observer)
         for feature in features {
             try install(feature, with: observer)
         }
     }
 
-    private func install(_ feature: any Feature, with observer: any FeatureObserver) throws {
+    private func install(_ feature: any Feature, with observer: any FeatureObserver) throws(AppError) {
         do {
             try observer.featureAdded(application: self, feature: feature)
         } catch {
-            throw AppError.observerFailed(
+            throw .observerFailed(
                 feature: feature.featureName, observer: observer.observerName, underlying: error)
         }
     }
@@ -163,12 +168,16 @@ extension ComposedApp {
     }
 
     /// Adds `feature` and hands it to every observer; see ``FeatureApp/add(feature:)``.
-    public func add(feature: any Feature) throws {
+    ///
+    /// - Throws: ``AppError/observerFailed(feature:observer:underlying:)`` when an observer throws.
+    public func add(feature: any Feature) throws(AppError) {
         try composition.add(feature: feature)
     }
 
     /// Adds `observer` and replays the earlier features to it; see ``FeatureApp/add(featureObserver:)``.
-    public func add(featureObserver observer: any FeatureObserver) throws {
+    ///
+    /// - Throws: ``AppError/observerFailed(feature:observer:underlying:)`` when the observer throws.
+    public func add(featureObserver observer: any FeatureObserver) throws(AppError) {
         try composition.add(featureObserver: observer)
     }
 }

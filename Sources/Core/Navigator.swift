@@ -76,26 +76,3 @@ extension Navigator {
         modalStack.last ?? stack.last
     }
 }
-
-/// Errors a navigator reports for calls its stacks cannot honour.
-public enum NavigatorError: Error, Equatable, CustomStringConvertible {
-    /// `pop` with one controller or none on the navigation stack.
-    case nothingToPop
-    /// `dismiss` with no modal shown.
-    case nothingToDismiss
-    /// `pop(to:)` with a controller that is not on the navigation stack; carries its type name.
-    case notOnStack(String)
-    /// A controller that is already shown was pushed or presented again, or is in a `setStack` list twice; carries
-    /// its type name.
-    case alreadyShown(String)
-
-    /// What went wrong.
-    public var description: String {
-        switch self {
-        case .nothingToPop: return "cannot pop: the navigation stack holds one controller or none"
-        case .nothingToDismiss: return "cannot dismiss: no modal is shown"
-        case .notOnStack(let name): return "cannot pop to \(name): it is not on the navigation stack"
-        case .alreadyShown(let name): return "cannot show \(name): it is already shown"
-        }
-    }
-}

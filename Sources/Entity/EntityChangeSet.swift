@@ -3,11 +3,11 @@
 /// A store implements ``EntityStore/apply(_:)`` by running a visitor over its own storage inside its atomic section.
 public protocol EntityChangeVisitor {
     /// Stores `entities`, replacing those with the same ids.
-    mutating func persist<T: Entity>(_ entities: [T]) throws
+    mutating func persist<T: StorableEntity>(_ entities: [T]) throws
     /// Deletes the entities of `type` with `ids`.
-    mutating func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) throws
+    mutating func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) throws
     /// Deletes every entity of `type`.
-    mutating func deleteAll<T: Entity>(_ type: T.Type) throws
+    mutating func deleteAll<T: StorableEntity>(_ type: T.Type) throws
 }
 
 /// One operation of a transaction, typed by its entity type.
@@ -43,7 +43,7 @@ public struct EntityChangeSet: Sendable {
     }
 
     /// What the operations say about the entity of `type` with `id`, the latest operation first.
-    func lookup<T: Entity>(_ type: T.Type, id: T.ID) -> Lookup<T> {
+    func lookup<T: StorableEntity>(_ type: T.Type, id: T.ID) -> Lookup<T> {
         for operation in operations.reversed() {
             switch (operation as? EntityOperationLookup)?.lookup(type, id: id) ?? .unknown {
             case .unknown:
@@ -56,7 +56,7 @@ public struct EntityChangeSet: Sendable {
     }
 
     /// The entities of `type` after the operations, given the committed ones.
-    func merge<T: Entity>(_ committed: [T]) -> [T] {
+    func merge<T: StorableEntity>(_ committed: [T]) -> [T] {
         var byID: [T.ID: T] = [:]
         var order: [T.ID] = []
         for entity in committed {
@@ -83,11 +83,11 @@ enum Lookup<T> {
 
 /// The read side of the operations, for reads inside a transaction.
 protocol EntityOperationLookup {
-    func lookup<T: Entity>(_ type: T.Type, id: T.ID) -> Lookup<T>
-    func merge<T: Entity>(into byID: inout [T.ID: T], order: inout [T.ID])
+    func lookup<T: StorableEntity>(_ type: T.Type, id: T.ID) -> Lookup<T>
+    func merge<T: StorableEntity>(into byID: inout [T.ID: T], order: inout [T.ID])
 }
 
-struct PersistOperation<E: Entity>: EntityOperation, EntityOperationLookup {
+struct PersistOperation<E: StorableEntity>: EntityOperation, EntityOperationLookup {
     let entities: [E]
 
     var typeName: String { String(describing: E.self) }
@@ -100,14 +100,14 @@ struct PersistOperation<E: Entity>: EntityOperation, EntityOperationLookup {
         store.isResponsible(for: E.self)
     }
 
-    func lookup<T: Entity>(_ type: T.Type, id: T.ID) -> Lookup<T> {
+    func lookup<T: StorableEntity>(_ type: T.Type, id: T.ID) -> Lookup<T> {
         guard let entities = entities as? [T], let entity = entities.last(where: { $0.id == id }) else {
             return .unknown
         }
         return .found(entity)
     }
 
-    func merge<T: Entity>(into byID: inout [T.ID: T], order: inout [T.ID]) {
+    func merge<T: StorableEntity>(into byID: inout [T.ID: T], order: inout [T.ID]) {
         guard let entities = entities as? [T] else { return }
         for entity in entities where byID.updateValue(entity, forKey: entity.id) == nil {
             order.append(entity.id)
@@ -115,7 +115,7 @@ struct PersistOperation<E: Entity>: EntityOperation, EntityOperationLookup {
     }
 }
 
-struct DeleteOperation<E: Entity>: EntityOperation, EntityOperationLookup {
+struct DeleteOperation<E: StorableEntity>: EntityOperation, EntityOperationLookup {
     let ids: [E.ID]
 
     var typeName: String { String(describing: E.self) }
@@ -128,12 +128,12 @@ struct DeleteOperation<E: Entity>: EntityOperation, EntityOperationLookup {
         store.isResponsible(for: E.self)
     }
 
-    func lookup<T: Entity>(_ type: T.Type, id: T.ID) -> Lookup<T> {
+    func lookup<T: StorableEntity>(_ type: T.Type, id: T.ID) -> Lookup<T> {
         guard let ids = ids as? [T.ID], ids.contains(id) else { return .unknown }
         return .deleted
     }
 
-    func merge<T: Entity>(into byID: inout [T.ID: T], order: inout [T.ID]) {
+    func merge<T: StorableEntity>(into byID: inout [T.ID: T], order: inout [T.ID]) {
         guard let ids = ids as? [T.ID] else { return }
         for id in ids {
             byID[id] = nil
@@ -141,7 +141,7 @@ struct DeleteOperation<E: Entity>: EntityOperation, EntityOperationLookup {
     }
 }
 
-struct DeleteAllOperation<E: Entity>: EntityOperation, EntityOperationLookup {
+struct DeleteAllOperation<E: StorableEntity>: EntityOperation, EntityOperationLookup {
     var typeName: String { String(describing: E.self) }
 
     func accept<Visitor: EntityChangeVisitor>(_ visitor: inout Visitor) throws {
@@ -152,11 +152,11 @@ struct DeleteAllOperation<E: Entity>: EntityOperation, EntityOperationLookup {
         store.isResponsible(for: E.self)
     }
 
-    func lookup<T: Entity>(_ type: T.Type, id: T.ID) -> Lookup<T> {
+    func lookup<T: StorableEntity>(_ type: T.Type, id: T.ID) -> Lookup<T> {
         T.self == E.self ? .deleted : .unknown
     }
 
-    func merge<T: Entity>(into byID: inout [T.ID: T], order: inout [T.ID]) {
+    func merge<T: StorableEntity>(into byID: inout [T.ID: T], order: inout [T.ID]) {
         if T.self == E.self {
             byID.removeAll()
         }

@@ -1,15 +1,15 @@
 /// A value an entity store keeps: Codable, identified by its `id`, and Sendable.
 ///
 /// ```swift
-/// struct Dish: Entity { let id: String; var name: String; var price: Int }
+/// struct Dish: StorableEntity { let id: String; var name: String; var price: Int }
 /// ```
-public protocol Entity: Codable, Identifiable, Sendable where ID: Codable & Sendable {
+public protocol StorableEntity: Codable, Identifiable, Sendable where ID: Codable & Sendable {
     /// The name a persistent store files the type under; by default the type's name. Give one explicitly to keep
     /// stored entities when the type is renamed or moved to another module.
     static var entityTypeName: String { get }
 }
 
-extension Entity {
+extension StorableEntity {
     /// The type's name, without its module.
     public static var entityTypeName: String {
         String(describing: Self.self)
@@ -27,28 +27,30 @@ public protocol EntityStore: Sendable {
     var storeName: String { get }
 
     /// Whether this store keeps entities of `type`; a ``ComposedEntityStore`` routes by it.
-    func isResponsible<T: Entity>(for type: T.Type) -> Bool
+    func isResponsible<T: StorableEntity>(for type: T.Type) -> Bool
 
     /// Stores `entities`, replacing those with the same ids.
-    func persist<T: Entity>(_ entities: [T]) async throws
+    func persist<T: StorableEntity>(_ entities: [T]) async throws
 
     /// The entity of `type` with `id`, or `nil`.
-    func get<T: Entity>(_ type: T.Type, id: T.ID) async throws -> T?
+    func get<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws -> T?
 
     /// Every entity of `type`, in no particular order.
-    func getAll<T: Entity>(_ type: T.Type) async throws -> [T]
+    func getAll<T: StorableEntity>(_ type: T.Type) async throws -> [T]
 
     /// The entities of `type` for which `isIncluded` is true.
-    func filter<T: Entity>(_ type: T.Type, where isIncluded: @escaping @Sendable (T) -> Bool) async throws -> [T]
+    func filter<T: StorableEntity>(
+        _ type: T.Type, where isIncluded: @escaping @Sendable (T) -> Bool
+    ) async throws -> [T]
 
     /// Whether an entity of `type` with `id` is stored.
-    func exists<T: Entity>(_ type: T.Type, id: T.ID) async throws -> Bool
+    func exists<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws -> Bool
 
     /// Deletes the entities of `type` with these ids; ids that are not stored are ignored.
-    func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) async throws
+    func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) async throws
 
     /// Deletes every entity of `type`.
-    func deleteAll<T: Entity>(_ type: T.Type) async throws
+    func deleteAll<T: StorableEntity>(_ type: T.Type) async throws
 
     /// Applies the changes of a committed transaction, all or nothing.
     func apply(_ changes: EntityChangeSet) async throws
@@ -61,28 +63,29 @@ extension EntityStore {
     }
 
     /// Stores `entity`, replacing the one with the same id.
-    public func persist<T: Entity>(_ entity: T) async throws {
+    public func persist<T: StorableEntity>(_ entity: T) async throws {
         try await persist([entity])
     }
 
     /// Deletes `entity`, matched by id.
-    public func delete<T: Entity>(_ entity: T) async throws {
+    public func delete<T: StorableEntity>(_ entity: T) async throws {
         try await delete(T.self, ids: [entity.id])
     }
 
     /// Deletes the entity of `type` with `id`.
-    public func delete<T: Entity>(_ type: T.Type, id: T.ID) async throws {
+    public func delete<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws {
         try await delete(type, ids: [id])
     }
 
     /// Every entity of `type` for which `isIncluded` is true, computed from ``getAll(_:)``.
-    public func filter<T: Entity>(_ type: T.Type, where isIncluded: @escaping @Sendable (T) -> Bool) async throws -> [T]
-    {
+    public func filter<T: StorableEntity>(
+        _ type: T.Type, where isIncluded: @escaping @Sendable (T) -> Bool
+    ) async throws -> [T] {
         try await getAll(type).filter(isIncluded)
     }
 
     /// Whether ``get(_:id:)`` finds the entity.
-    public func exists<T: Entity>(_ type: T.Type, id: T.ID) async throws -> Bool {
+    public func exists<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws -> Bool {
         try await get(type, id: id) != nil
     }
 

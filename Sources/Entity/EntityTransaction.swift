@@ -12,32 +12,42 @@ public actor EntityTransaction {
     }
 
     /// Stores `entities` when the transaction commits.
-    public func persist<T: Entity>(_ entities: [T]) throws {
+    ///
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    public func persist<T: StorableEntity>(_ entities: [T]) throws(EntityStoreError) {
         try record(PersistOperation(entities: entities))
     }
 
     /// Stores `entity` when the transaction commits.
-    public func persist<T: Entity>(_ entity: T) throws {
+    ///
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    public func persist<T: StorableEntity>(_ entity: T) throws(EntityStoreError) {
         try persist([entity])
     }
 
     /// Deletes the entities of `type` with `ids` when the transaction commits.
-    public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) throws {
+    ///
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    public func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) throws(EntityStoreError) {
         try record(DeleteOperation<T>(ids: ids))
     }
 
     /// Deletes the entity of `type` with `id` when the transaction commits.
-    public func delete<T: Entity>(_ type: T.Type, id: T.ID) throws {
+    ///
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    public func delete<T: StorableEntity>(_ type: T.Type, id: T.ID) throws(EntityStoreError) {
         try delete(type, ids: [id])
     }
 
     /// Deletes every entity of `type` when the transaction commits.
-    public func deleteAll<T: Entity>(_ type: T.Type) throws {
+    ///
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    public func deleteAll<T: StorableEntity>(_ type: T.Type) throws(EntityStoreError) {
         try record(DeleteAllOperation<T>())
     }
 
     /// The entity of `type` with `id`, as the transaction sees it.
-    public func get<T: Entity>(_ type: T.Type, id: T.ID) async throws -> T? {
+    public func get<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws -> T? {
         try checkOpen()
         switch changes.lookup(type, id: id) {
         case .found(let entity): return entity
@@ -47,29 +57,29 @@ public actor EntityTransaction {
     }
 
     /// Every entity of `type`, as the transaction sees it.
-    public func getAll<T: Entity>(_ type: T.Type) async throws -> [T] {
+    public func getAll<T: StorableEntity>(_ type: T.Type) async throws -> [T] {
         try checkOpen()
         let committed = try await store.getAll(type)
         return changes.merge(committed)
     }
 
     /// Whether the entity of `type` with `id` exists, as the transaction sees it.
-    public func exists<T: Entity>(_ type: T.Type, id: T.ID) async throws -> Bool {
+    public func exists<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws -> Bool {
         try await get(type, id: id) != nil
     }
 
     /// Ends the transaction and returns its changes.
-    func finish() throws -> EntityChangeSet {
+    func finish() throws(EntityStoreError) -> EntityChangeSet {
         try checkOpen()
         isOpen = false
         return changes
     }
 
-    private func checkOpen() throws {
-        guard isOpen else { throw EntityStoreError.transactionEnded }
+    private func checkOpen() throws(EntityStoreError) {
+        guard isOpen else { throw .transactionEnded }
     }
 
-    private func record(_ operation: any EntityOperation) throws {
+    private func record(_ operation: any EntityOperation) throws(EntityStoreError) {
         try checkOpen()
         changes.append(operation)
     }

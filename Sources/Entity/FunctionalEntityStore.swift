@@ -13,7 +13,7 @@
 /// Calls for any other type throw ``EntityStoreError/unknownType(_:)``. Transactions need the `apply` closure,
 /// which must write a change set all or nothing; without it they throw
 /// ``EntityStoreError/transactionsUnsupported(store:)``.
-public struct FunctionalEntityStore<Kept: Entity>: EntityStore {
+public struct FunctionalEntityStore<Kept: StorableEntity>: EntityStore {
     private let persistFunction: @Sendable ([Kept]) async throws -> Void
     private let getFunction: @Sendable (Kept.ID) async throws -> Kept?
     private let getAllFunction: @Sendable () async throws -> [Kept]
@@ -42,33 +42,33 @@ public struct FunctionalEntityStore<Kept: Entity>: EntityStore {
     }
 
     /// Keeps `Kept` only.
-    public func isResponsible<T: Entity>(for type: T.Type) -> Bool {
+    public func isResponsible<T: StorableEntity>(for type: T.Type) -> Bool {
         type == Kept.self
     }
 
     /// Calls `persist`.
-    public func persist<T: Entity>(_ entities: [T]) async throws {
+    public func persist<T: StorableEntity>(_ entities: [T]) async throws {
         try await persistFunction(cast(entities, of: T.self))
     }
 
     /// Calls `get`.
-    public func get<T: Entity>(_ type: T.Type, id: T.ID) async throws -> T? {
+    public func get<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws -> T? {
         try await getFunction(cast(id, of: type)) as? T
     }
 
     /// Calls `getAll`.
-    public func getAll<T: Entity>(_ type: T.Type) async throws -> [T] {
+    public func getAll<T: StorableEntity>(_ type: T.Type) async throws -> [T] {
         try check(type)
         return try await getAllFunction().compactMap { $0 as? T }
     }
 
     /// Calls `delete`.
-    public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) async throws {
+    public func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) async throws {
         try await deleteFunction(cast(ids, of: type))
     }
 
     /// Calls `getAll`, then `delete` with every id.
-    public func deleteAll<T: Entity>(_ type: T.Type) async throws {
+    public func deleteAll<T: StorableEntity>(_ type: T.Type) async throws {
         try check(type)
         try await deleteFunction(getAllFunction().map(\.id))
     }
@@ -79,15 +79,17 @@ public struct FunctionalEntityStore<Kept: Entity>: EntityStore {
         try await applyFunction(changes)
     }
 
-    private func check<T: Entity>(_ type: T.Type) throws {
-        guard type == Kept.self else { throw EntityStoreError.unknownType("\(type)") }
+    private func check<T: StorableEntity>(_ type: T.Type) throws(EntityStoreError) {
+        guard type == Kept.self else { throw .unknownType("\(type)") }
     }
 
     /// `value`, an argument of a call about entities of `type`, as the kept type's argument; an error naming `type`
     /// when `type` is not the kept type.
-    private func cast<T: Entity, Value, Target>(_ value: Value, of type: T.Type) throws -> Target {
+    private func cast<T: StorableEntity, Value, Target>(
+        _ value: Value, of type: T.Type
+    ) throws(EntityStoreError) -> Target {
         try check(type)
-        guard let target = value as? Target else { throw EntityStoreError.unknownType("\(type)") }
+        guard let target = value as? Target else { throw .unknownType("\(type)") }
         return target
     }
 }
@@ -99,7 +101,7 @@ public struct FunctionalEntityStore<Kept: Entity>: EntityStore {
 /// try await dishes.persist(soup)
 /// let all = try await dishes.getAll()
 /// ```
-public struct TypedEntityStore<T: Entity>: Sendable {
+public struct TypedEntityStore<T: StorableEntity>: Sendable {
     /// The store viewed.
     public let store: any EntityStore
 
@@ -162,51 +164,54 @@ public struct ComposedEntityStore: EntityStore {
     }
 
     /// Whether a member keeps `type`.
-    public func isResponsible<T: Entity>(for type: T.Type) -> Bool {
+    public func isResponsible<T: StorableEntity>(for type: T.Type) -> Bool {
         members.contains { $0.store.isResponsible(for: type) }
     }
 
     /// The member that keeps `type`: the responsible one with the highest priority.
-    public func store<T: Entity>(for type: T.Type) throws -> any EntityStore {
+    ///
+    /// - Throws: ``EntityStoreError/unknownType(_:)`` when no member keeps `type`.
+    public func store<T: StorableEntity>(for type: T.Type) throws(EntityStoreError) -> any EntityStore {
         guard let member = members.first(where: { $0.store.isResponsible(for: type) }) else {
-            throw EntityStoreError.unknownType("\(type)")
+            throw .unknownType("\(type)")
         }
         return member.store
     }
 
     /// Stores `entities` in the member that keeps `T`.
-    public func persist<T: Entity>(_ entities: [T]) async throws {
+    public func persist<T: StorableEntity>(_ entities: [T]) async throws {
         try await store(for: T.self).persist(entities)
     }
 
     /// Reads from the member that keeps `T`.
-    public func get<T: Entity>(_ type: T.Type, id: T.ID) async throws -> T? {
+    public func get<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws -> T? {
         try await store(for: type).get(type, id: id)
     }
 
     /// Reads from the member that keeps `T`.
-    public func getAll<T: Entity>(_ type: T.Type) async throws -> [T] {
+    public func getAll<T: StorableEntity>(_ type: T.Type) async throws -> [T] {
         try await store(for: type).getAll(type)
     }
 
     /// Filters in the member that keeps `T`.
-    public func filter<T: Entity>(_ type: T.Type, where isIncluded: @escaping @Sendable (T) -> Bool) async throws -> [T]
-    {
+    public func filter<T: StorableEntity>(
+        _ type: T.Type, where isIncluded: @escaping @Sendable (T) -> Bool
+    ) async throws -> [T] {
         try await store(for: type).filter(type, where: isIncluded)
     }
 
     /// Asks the member that keeps `T`.
-    public func exists<T: Entity>(_ type: T.Type, id: T.ID) async throws -> Bool {
+    public func exists<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws -> Bool {
         try await store(for: type).exists(type, id: id)
     }
 
     /// Deletes in the member that keeps `T`.
-    public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) async throws {
+    public func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) async throws {
         try await store(for: type).delete(type, ids: ids)
     }
 
     /// Deletes in the member that keeps `T`.
-    public func deleteAll<T: Entity>(_ type: T.Type) async throws {
+    public func deleteAll<T: StorableEntity>(_ type: T.Type) async throws {
         try await store(for: type).deleteAll(type)
     }
 

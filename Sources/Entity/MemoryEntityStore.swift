@@ -22,12 +22,14 @@ public actor MemoryEntityStore: EntityStore {
     public init() {}
 
     /// Keeps every type.
-    public nonisolated func isResponsible<T: Entity>(for type: T.Type) -> Bool {
+    public nonisolated func isResponsible<T: StorableEntity>(for type: T.Type) -> Bool {
         true
     }
 
     /// Stores `entities`, replacing those with the same ids.
-    public func persist<T: Entity>(_ entities: [T]) throws {
+    ///
+    /// - Throws: ``EntityStoreError`` when the store is closed or an entity does not encode.
+    public func persist<T: StorableEntity>(_ entities: [T]) throws(EntityStoreError) {
         try checkOpen()
         var changed = tables
         try changed.persist(entities)
@@ -35,31 +37,41 @@ public actor MemoryEntityStore: EntityStore {
     }
 
     /// The entity of `type` with `id`, or `nil`.
-    public func get<T: Entity>(_ type: T.Type, id: T.ID) throws -> T? {
+    ///
+    /// - Throws: ``EntityStoreError`` when the store is closed or the entity does not decode.
+    public func get<T: StorableEntity>(_ type: T.Type, id: T.ID) throws(EntityStoreError) -> T? {
         try checkOpen()
         return try tables.get(type, id: id)
     }
 
     /// Every entity of `type`, in the order they were first stored.
-    public func getAll<T: Entity>(_ type: T.Type) throws -> [T] {
+    ///
+    /// - Throws: ``EntityStoreError`` when the store is closed or an entity does not decode.
+    public func getAll<T: StorableEntity>(_ type: T.Type) throws(EntityStoreError) -> [T] {
         try checkOpen()
         return try tables.getAll(type)
     }
 
     /// Whether an entity of `type` with `id` is stored, without decoding it.
-    public func exists<T: Entity>(_ type: T.Type, id: T.ID) throws -> Bool {
+    ///
+    /// - Throws: ``EntityStoreError/closed(store:)`` when the store is closed.
+    public func exists<T: StorableEntity>(_ type: T.Type, id: T.ID) throws(EntityStoreError) -> Bool {
         try checkOpen()
         return tables.contains(type, id: id)
     }
 
     /// Deletes the entities of `type` with these ids.
-    public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) throws {
+    ///
+    /// - Throws: ``EntityStoreError/closed(store:)`` when the store is closed.
+    public func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) throws(EntityStoreError) {
         try checkOpen()
         tables.delete(type, ids: ids)
     }
 
     /// Deletes every entity of `type`.
-    public func deleteAll<T: Entity>(_ type: T.Type) throws {
+    ///
+    /// - Throws: ``EntityStoreError/closed(store:)`` when the store is closed.
+    public func deleteAll<T: StorableEntity>(_ type: T.Type) throws(EntityStoreError) {
         try checkOpen()
         tables.deleteAll(type)
     }
@@ -77,9 +89,9 @@ public actor MemoryEntityStore: EntityStore {
         isClosed = true
     }
 
-    private func checkOpen() throws {
+    private func checkOpen() throws(EntityStoreError) {
         if isClosed {
-            throw EntityStoreError.closed(store: storeName)
+            throw .closed(store: storeName)
         }
     }
 
@@ -92,7 +104,7 @@ public actor MemoryEntityStore: EntityStore {
 
         var tables: [ObjectIdentifier: Table] = [:]
 
-        mutating func persist<T: Entity>(_ entities: [T]) throws {
+        mutating func persist<T: StorableEntity>(_ entities: [T]) throws(EntityStoreError) {
             let encoder = JSONEncoder()
             var table = tables[ObjectIdentifier(T.self)] ?? Table()
             for entity in entities {
@@ -100,7 +112,7 @@ public actor MemoryEntityStore: EntityStore {
                 do {
                     data = try encoder.encode(entity)
                 } catch {
-                    throw EntityStoreError.encodingFailed(type: "\(T.self)", reason: "\(error)")
+                    throw .encodingFailed(type: "\(T.self)", reason: "\(error)")
                 }
                 let key = AnyHashable(entity.id)
                 if table.rows.updateValue(data, forKey: key) == nil {
@@ -110,21 +122,27 @@ public actor MemoryEntityStore: EntityStore {
             tables[ObjectIdentifier(T.self)] = table
         }
 
-        func get<T: Entity>(_ type: T.Type, id: T.ID) throws -> T? {
+        func get<T: StorableEntity>(_ type: T.Type, id: T.ID) throws(EntityStoreError) -> T? {
             guard let data = tables[ObjectIdentifier(type)]?.rows[AnyHashable(id)] else { return nil }
             return try decode(type, data)
         }
 
-        func getAll<T: Entity>(_ type: T.Type) throws -> [T] {
+        func getAll<T: StorableEntity>(_ type: T.Type) throws(EntityStoreError) -> [T] {
             guard let table = tables[ObjectIdentifier(type)] else { return [] }
-            return try table.order.compactMap { key in try table.rows[key].map { try decode(type, $0) } }
+            var entities: [T] = []
+            for key in table.order {
+                if let data = table.rows[key] {
+                    entities.append(try decode(type, data))
+                }
+            }
+            return entities
         }
 
-        func contains<T: Entity>(_ type: T.Type, id: T.ID) -> Bool {
+        func contains<T: StorableEntity>(_ type: T.Type, id: T.ID) -> Bool {
             tables[ObjectIdentifier(type)]?.rows[AnyHashable(id)] != nil
         }
 
-        mutating func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) {
+        mutating func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) {
             guard var table = tables[ObjectIdentifier(type)] else { return }
             let keys = Set(ids.map { AnyHashable($0) })
             for key in keys {
@@ -134,15 +152,15 @@ public actor MemoryEntityStore: EntityStore {
             tables[ObjectIdentifier(type)] = table
         }
 
-        mutating func deleteAll<T: Entity>(_ type: T.Type) {
+        mutating func deleteAll<T: StorableEntity>(_ type: T.Type) {
             tables[ObjectIdentifier(type)] = nil
         }
 
-        private func decode<T: Entity>(_ type: T.Type, _ data: Data) throws -> T {
+        private func decode<T: StorableEntity>(_ type: T.Type, _ data: Data) throws(EntityStoreError) -> T {
             do {
                 return try JSONDecoder().decode(type, from: data)
             } catch {
-                throw EntityStoreError.decodingFailed(type: "\(type)", reason: "\(error)")
+                throw .decodingFailed(type: "\(type)", reason: "\(error)")
             }
         }
     }

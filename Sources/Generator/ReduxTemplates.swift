@@ -151,7 +151,7 @@ enum ReduxTemplates {
             }
 
             /// Loads the items off the main actor; the items, or why the load failed, land in the slice.
-            struct {{Name}}Loader: AsyncActionReducerType {
+            struct {{Name}}Loader: AsyncActionReducer {
                 let load: @Sendable () async throws -> [{{Name}}Item]
 
                 func reduce(action: {{Name}}Load, state: {{Name}}State) async -> @Sendable ({{Name}}State) -> {{Name}}State {

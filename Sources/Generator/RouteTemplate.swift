@@ -88,7 +88,7 @@ struct RouteTemplate: Sendable {
             "",
             "    /// Reads the parameters of a route result.",
             "    /// - Throws: `RouteParameterError` naming a parameter that is missing or not of its type.",
-            "    public init(_ routeResult: RouteResult) throws {",
+            "    public init(_ routeResult: RouteResult) throws(RouteParameterError) {",
         ]
         for field in fields {
             if field.isOptional {
@@ -106,7 +106,7 @@ struct RouteTemplate: Sendable {
             "",
             "    /// The path of this route, for `wireframe.route(to:)`.",
             "    /// - Throws: `WireframeError` when the parameters do not make a path of the pattern.",
-            "    public func path() throws -> String {",
+            "    public func path() throws(WireframeError) -> String {",
             fields.isEmpty
                 ? "        let parameters = RouteParameters()" : "        var parameters = RouteParameters()",
         ]

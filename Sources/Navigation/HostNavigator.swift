@@ -16,9 +16,9 @@ import BrigadeCore
 ///   ``NavigationHost/shownModals``) with the calls still waiting for their turn applied, so a routing decision
 ///   taken while calls are queued sees their effect (`show` twice at launch shows both). The navigator keeps no
 ///   controller: one that left the host is released.
-/// - A transition the host refuses makes the call throw (``NavigationError/presentationRefused(_:reason:)``,
-///   ``NavigationError/dismissalRefused(_:reason:)``); one that is cancelled throws
-///   ``NavigationError/transitionCancelled(_:)``. Later calls work either way.
+/// - A transition the host refuses makes the call throw (``BrigadeCore/NavigatorError/presentationRefused(_:reason:)``,
+///   ``BrigadeCore/NavigatorError/dismissalRefused(_:reason:)``); one that is cancelled throws
+///   ``BrigadeCore/NavigatorError/transitionCancelled(_:)``. Later calls work either way.
 /// - Lifecycle: the host is the source of lifecycle events (under UIKit, UIKit calls `viewWillAppear(_:)` and the
 ///   controller forwards it through ``LifecycleDelivery``). This navigator delivers none, so none is delivered
 ///   twice.
@@ -187,7 +187,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
             }
         }
         if result == .cancelled {
-            throw NavigationError.transitionCancelled(subject.map { "\(call) \(Self.name(of: $0))" } ?? call)
+            throw NavigatorError.transitionCancelled(subject.map { "\(call) \(Self.name(of: $0))" } ?? call)
         }
     }
 
@@ -222,11 +222,11 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         try await body()
     }
 
-    private func checkNotShown(_ controller: any Controller) throws {
+    private func checkNotShown(_ controller: any Controller) throws(NavigatorError) {
         if host.shownStack.contains(where: { $0 === controller })
             || host.shownModals.contains(where: { $0 === controller })
         {
-            throw NavigatorError.alreadyShown(Self.name(of: controller))
+            throw .alreadyShown(Self.name(of: controller))
         }
     }
 

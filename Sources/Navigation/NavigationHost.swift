@@ -9,7 +9,7 @@ import BrigadeCore
 /// down) is seen without being reported.
 ///
 /// Each transition calls its `completion` exactly once, when the transition ended, with whether it completed or was
-/// cancelled. A host that refuses a transition throws (``NavigationError/presentationRefused(_:reason:)`` and the
+/// cancelled. A host that refuses a transition throws (``BrigadeCore/NavigatorError/presentationRefused(_:reason:)`` and the
 /// like) and calls no completion, so no navigator call waits for a transition that never comes.
 @MainActor
 public protocol NavigationHost: AnyObject {
@@ -33,22 +33,22 @@ public protocol NavigationHost: AnyObject {
     /// added, a pop when the top was removed); with `dismissingModals`, every modal is dismissed in the same
     /// transition. View controllers the app pushed itself stay above the Brigade controller they were pushed on,
     /// while it stays.
-    /// - Throws: ``NavigationError/unsupportedController(_:)`` for a controller the host cannot show, or
-    ///   ``NavigationError/dismissalRefused(_:reason:)``; nothing changes then.
+    /// - Throws: ``BrigadeCore/NavigatorError/unsupportedController(_:)`` for a controller the host cannot show, or
+    ///   ``BrigadeCore/NavigatorError/dismissalRefused(_:reason:)``; nothing changes then.
     func setStack(
         _ controllers: [any Controller], dismissingModals: Bool, animated: Bool,
         completion: @escaping @MainActor (HostTransitionResult) -> Void
     ) throws
 
     /// Presents `controller` modally above everything shown, in the style ``modalStyle(for:)`` says.
-    /// - Throws: ``NavigationError/unsupportedController(_:)`` or ``NavigationError/presentationRefused(_:reason:)``;
+    /// - Throws: ``BrigadeCore/NavigatorError/unsupportedController(_:)`` or ``BrigadeCore/NavigatorError/presentationRefused(_:reason:)``;
     ///   nothing changes then.
     func presentModal(
         _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
     ) throws
 
     /// Dismisses the modal `controller` and every modal above it; completes at once when it is not presented.
-    /// - Throws: ``NavigationError/dismissalRefused(_:reason:)``; nothing changes then.
+    /// - Throws: ``BrigadeCore/NavigatorError/dismissalRefused(_:reason:)``; nothing changes then.
     func dismissModal(
         _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
     ) throws

@@ -45,7 +45,7 @@ public final class ObservableNavigator: Navigator, Observable {
     private let makeController: @MainActor (RouteDescription) throws -> any Controller
     private var entries: [Entry] = []
     private var modals: [Entry] = []
-    private var storedError: NavigationError?
+    private var storedError: NavigatorError?
     /// Whether a change is delivering its lifecycle events; changes asked for meanwhile wait in `pendingChanges`.
     private var isChanging = false
     private var pendingChanges: [() -> Void] = []
@@ -61,7 +61,7 @@ public final class ObservableNavigator: Navigator, Observable {
     public convenience init(wireframe: DefaultWireframe) {
         self.init { [weak wireframe] route in
             guard let wireframe else {
-                throw NavigationError.cannotMakeController(route: route.description, reason: "the wireframe is gone")
+                throw NavigatorError.cannotMakeController(route: route.description, reason: "the wireframe is gone")
             }
             return try wireframe.controller(for: route)
         }
@@ -97,7 +97,7 @@ public final class ObservableNavigator: Navigator, Observable {
             return entries.dropFirst().map(\.route)
         }
         set {
-            record { () throws(NavigationError) in try setPath(newValue, animated: true) }
+            record { () throws(NavigatorError) in try setPath(newValue, animated: true) }
         }
     }
 
@@ -109,7 +109,7 @@ public final class ObservableNavigator: Navigator, Observable {
             return modals.map(\.route)
         }
         set {
-            record { () throws(NavigationError) in try setModalPath(newValue, animated: true) }
+            record { () throws(NavigatorError) in try setModalPath(newValue, animated: true) }
         }
     }
 
@@ -158,7 +158,7 @@ public final class ObservableNavigator: Navigator, Observable {
     }
 
     /// The error of the last change of ``path`` or ``modalPath`` through their setters, `nil` once one succeeds.
-    public var lastError: NavigationError? {
+    public var lastError: NavigatorError? {
         registrar.access(self, keyPath: \.lastError)
         return storedError
     }
@@ -175,12 +175,12 @@ public final class ObservableNavigator: Navigator, Observable {
 
     /// Shows `path` above the root: entries of the common prefix stay, the others leave and are released, the new
     /// routes get controllers.
-    /// - Throws: ``NavigationError/noRoot(route:)`` when there is no root and `path` is not empty;
-    ///   ``NavigationError/cannotMakeController(route:reason:)`` when a new route cannot be made. Nothing changes.
+    /// - Throws: ``BrigadeCore/NavigatorError/noRoot(route:)`` when there is no root and `path` is not empty;
+    ///   ``BrigadeCore/NavigatorError/cannotMakeController(route:reason:)`` when a new route cannot be made. Nothing changes.
     ///   Called while another change delivers its lifecycle events (from a presenter), it runs after that change
     ///   and reports its error in ``lastError`` instead.
-    public func setPath(_ path: [RouteDescription], animated: Bool) throws(NavigationError) {
-        if deferred({ () throws(NavigationError) in try self.setPath(path, animated: animated) }) { return }
+    public func setPath(_ path: [RouteDescription], animated: Bool) throws(NavigatorError) {
+        if deferred({ () throws(NavigatorError) in try self.setPath(path, animated: animated) }) { return }
         guard let rootEntry = entries.first else {
             if let first = path.first { throw .noRoot(route: first.description) }
             return
@@ -194,9 +194,9 @@ public final class ObservableNavigator: Navigator, Observable {
     ///
     /// Called while another change delivers its lifecycle events, it runs after that change and reports its
     /// error in ``lastError`` instead of throwing.
-    /// - Throws: ``NavigationError/cannotMakeController(route:reason:)``; nothing changes.
-    public func setModalPath(_ modalPath: [RouteDescription], animated: Bool) throws(NavigationError) {
-        if deferred({ () throws(NavigationError) in try self.setModalPath(modalPath, animated: animated) }) { return }
+    /// - Throws: ``BrigadeCore/NavigatorError/cannotMakeController(route:reason:)``; nothing changes.
+    public func setModalPath(_ modalPath: [RouteDescription], animated: Bool) throws(NavigatorError) {
+        if deferred({ () throws(NavigatorError) in try self.setModalPath(modalPath, animated: animated) }) { return }
         let kept = Self.commonPrefix(modals, modalPath)
         let made = try make(modalPath.dropFirst(kept))
         change(entries: entries, modals: Array(modals.prefix(kept)) + made, animated: animated)
@@ -205,49 +205,49 @@ public final class ObservableNavigator: Navigator, Observable {
     // MARK: - Navigator
 
     /// Pushes `controller`; see ``BrigadeCore/Navigator/push(_:animated:)``.
-    public func push(_ controller: any Controller, animated: Bool) async throws {
+    public func push(_ controller: any Controller, animated: Bool) async throws(NavigatorError) {
         try checkNotShown(controller)
         change(entries: entries + [Self.entry(controller)], modals: modals, animated: animated)
     }
 
     /// Pops the top of the navigation stack; see ``BrigadeCore/Navigator/pop(animated:)``.
-    public func pop(animated: Bool) async throws {
-        guard entries.count > 1 else { throw NavigatorError.nothingToPop }
+    public func pop(animated: Bool) async throws(NavigatorError) {
+        guard entries.count > 1 else { throw .nothingToPop }
         change(entries: Array(entries.dropLast()), modals: modals, animated: animated)
     }
 
     /// Pops until `controller` is on top; see ``BrigadeCore/Navigator/pop(to:animated:)``.
-    public func pop(to controller: any Controller, animated: Bool) async throws {
+    public func pop(to controller: any Controller, animated: Bool) async throws(NavigatorError) {
         guard let index = entries.lastIndex(where: { $0.controller === controller }) else {
-            throw NavigatorError.notOnStack(Self.name(of: controller))
+            throw .notOnStack(Self.name(of: controller))
         }
         change(entries: Array(entries.prefix(index + 1)), modals: modals, animated: animated)
     }
 
     /// Presents `controller` modally; see ``BrigadeCore/Navigator/present(_:animated:)``.
-    public func present(_ controller: any Controller, animated: Bool) async throws {
+    public func present(_ controller: any Controller, animated: Bool) async throws(NavigatorError) {
         try checkNotShown(controller)
         change(entries: entries, modals: modals + [Self.entry(controller)], animated: animated)
     }
 
     /// Dismisses the topmost modal; see ``BrigadeCore/Navigator/dismiss(animated:)``.
-    public func dismiss(animated: Bool) async throws {
-        guard !modals.isEmpty else { throw NavigatorError.nothingToDismiss }
+    public func dismiss(animated: Bool) async throws(NavigatorError) {
+        guard !modals.isEmpty else { throw .nothingToDismiss }
         change(entries: entries, modals: Array(modals.dropLast()), animated: animated)
     }
 
     /// Makes `controller` the only controller; see ``BrigadeCore/Navigator/setRoot(_:animated:)``.
-    public func setRoot(_ controller: any Controller, animated: Bool) async throws {
+    public func setRoot(_ controller: any Controller, animated: Bool) async throws(NavigatorError) {
         try await setStack([controller], animated: animated)
     }
 
     /// Replaces the whole stack and dismisses every modal in one change; see ``BrigadeCore/Navigator/setStack(_:animated:)``.
     /// An empty list empties both stacks. Controllers already on the stack keep their entries.
     /// - Throws: ``BrigadeCore/NavigatorError/alreadyShown(_:)`` when a controller is in the list twice; nothing changes.
-    public func setStack(_ controllers: [any Controller], animated: Bool) async throws {
+    public func setStack(_ controllers: [any Controller], animated: Bool) async throws(NavigatorError) {
         for (index, controller) in controllers.enumerated()
         where controllers[..<index].contains(where: { $0 === controller }) {
-            throw NavigatorError.alreadyShown(Self.name(of: controller))
+            throw .alreadyShown(Self.name(of: controller))
         }
         let newEntries = controllers.map { controller in
             entries.first { $0.controller === controller } ?? Self.entry(controller)
@@ -261,12 +261,10 @@ public final class ObservableNavigator: Navigator, Observable {
     ///   changes.
     public func setStack(
         _ controllers: [any Controller], modals modalControllers: [any Controller], animated: Bool
-    )
-        async throws
-    {
+    ) async throws(NavigatorError) {
         let all = controllers + modalControllers
         for (index, controller) in all.enumerated() where all[..<index].contains(where: { $0 === controller }) {
-            throw NavigatorError.alreadyShown(Self.name(of: controller))
+            throw .alreadyShown(Self.name(of: controller))
         }
         let shown = entries + modals
         func entry(_ controller: any Controller) -> Entry {
@@ -276,7 +274,7 @@ public final class ObservableNavigator: Navigator, Observable {
     }
 
     /// Replaces the top of the stack; see ``BrigadeCore/Navigator/replaceTop(with:animated:)``.
-    public func replaceTop(with controller: any Controller, animated: Bool) async throws {
+    public func replaceTop(with controller: any Controller, animated: Bool) async throws(NavigatorError) {
         try checkNotShown(controller)
         change(entries: entries.dropLast() + [Self.entry(controller)], modals: modals, animated: animated)
     }
@@ -295,7 +293,7 @@ public final class ObservableNavigator: Navigator, Observable {
     /// Defers `body` when a change is delivering its events: it then runs after that change, on the stacks that
     /// change left, and records its error in ``lastError``.
     /// - Returns: Whether `body` was deferred (`false`: the caller goes on now).
-    private func deferred(_ body: @escaping () throws(NavigationError) -> Void) -> Bool {
+    private func deferred(_ body: @escaping () throws(NavigatorError) -> Void) -> Bool {
         guard isChanging else { return false }
         pendingChanges.append { [self] in record(body) }
         return true
@@ -337,8 +335,8 @@ public final class ObservableNavigator: Navigator, Observable {
         old.count == new.count && zip(old, new).allSatisfy { $0.controller === $1.controller }
     }
 
-    private func record(_ body: () throws(NavigationError) -> Void) {
-        var error: NavigationError?
+    private func record(_ body: () throws(NavigatorError) -> Void) {
+        var error: NavigatorError?
         do {
             try body()
         } catch let thrown {
@@ -348,13 +346,19 @@ public final class ObservableNavigator: Navigator, Observable {
         registrar.withMutation(of: self, keyPath: \.lastError) { storedError = error }
     }
 
-    private func make(_ routes: ArraySlice<RouteDescription>) throws(NavigationError) -> [Entry] {
+    private func make(_ routes: ArraySlice<RouteDescription>) throws(NavigatorError) -> [Entry] {
         var made: [Entry] = []
         for route in routes {
             do {
                 made.append(Entry(route: route, controller: try makeController(route)))
-            } catch let error as NavigationError {
-                throw error
+            } catch let error as NavigatorError {
+                switch error {
+                case .nothingToPop, .nothingToDismiss, .notOnStack, .alreadyShown:
+                    // A stack call's error, wrapped as it was before `NavigatorError` became `NavigatorError`.
+                    throw .cannotMakeController(route: route.description, reason: String(describing: error))
+                default:
+                    throw error
+                }
             } catch {
                 throw .cannotMakeController(route: route.description, reason: String(describing: error))
             }
@@ -362,11 +366,11 @@ public final class ObservableNavigator: Navigator, Observable {
         return made
     }
 
-    private func checkNotShown(_ controller: any Controller) throws {
+    private func checkNotShown(_ controller: any Controller) throws(NavigatorError) {
         if entries.contains(where: { $0.controller === controller })
             || modals.contains(where: { $0.controller === controller })
         {
-            throw NavigatorError.alreadyShown(Self.name(of: controller))
+            throw .alreadyShown(Self.name(of: controller))
         }
     }
 

@@ -1,70 +1,70 @@
 import BrigadeLocking
 
-/// The name of a signal on a ``SignalBus``, carrying the type of its payload.
-///
-/// ```swift
-/// extension Signal where Payload == String {
-///     static let orderPlaced = Signal("orderPlaced")
-/// }
-/// ```
-public struct Signal<Payload: Sendable>: Hashable, Sendable, CustomStringConvertible {
-    /// The signal's name; two signals with the same name and payload type are the same signal.
-    public let name: String
-
-    /// Creates the signal called `name`.
-    public init(_ name: String) {
-        self.name = name
-    }
-
-    /// The name and the payload type, as in `orderPlaced(String)`.
-    public var description: String {
-        "\(name)(\(Payload.self))"
-    }
-}
-
 /// Errors a ``SignalBus`` reports to its caller.
 public enum SignalBusError: Error, Equatable, CustomStringConvertible {
-    /// The scanner already scans this signal; the second scan was not added.
-    case alreadyScanning(signal: String, scanner: String)
+    /// The observer already observes this signal; the second observation was not added.
+    case alreadyObserving(signal: String, observer: String)
 
-    /// What went wrong, naming the signal and the scanner.
+    /// What went wrong, naming the signal and the observer.
     public var description: String {
         switch self {
-        case .alreadyScanning(let signal, let scanner):
-            return "\(scanner) already scans signal '\(signal)'; the second scan was not added"
+        case .alreadyObserving(let signal, let observer):
+            return "\(observer) already observes signal '\(signal)'; the second observation was not added"
         }
     }
 }
 
-/// An app-wide bus of typed signals (Filzanzug's signals): scanners register for a signal, transmitters send it.
+/// An app-wide bus of typed signals: observers register for a signal, any code sends it.
 ///
 /// ```swift
 /// let bus = SignalBus()
-/// try bus.scan(.orderPlaced, scanner: self) { id in print("order", id) }
-/// bus.transmit(.orderPlaced, "42")
-/// bus.stop(.orderPlaced, scanner: self)
+/// try bus.observe(.orderPlaced, observer: self) { id in print("order", id) }
+/// bus.send(.orderPlaced, "42")
+/// bus.stopObserving(.orderPlaced, observer: self)
 /// ```
 ///
-/// Scanners are called synchronously on the transmitting thread, in the order they started scanning. A scanner
-/// object is held weakly: when it is released its scans end.
+/// Observers are called synchronously on the sending thread, in the order they started observing. An observer object
+/// is held weakly: when it is released its observations end.
 public final class SignalBus: Sendable {
+    /// The name of a signal on a ``SignalBus``, carrying the type of its payload.
+    ///
+    /// ```swift
+    /// extension SignalBus.Signal where Payload == String {
+    ///     static let orderPlaced = Self("orderPlaced")
+    /// }
+    /// ```
+    public struct Signal<Payload: Sendable>: Hashable, Sendable, CustomStringConvertible {
+        /// The signal's name; two signals with the same name and payload type are the same signal.
+        public let name: String
+
+        /// Creates the signal called `name`.
+        public init(_ name: String) {
+            self.name = name
+        }
+
+        /// The name and the payload type, as in `orderPlaced(String)`.
+        public var description: String {
+            "\(name)(\(Payload.self))"
+        }
+    }
+
     private struct Key: Hashable {
         let name: String
         let payload: ObjectIdentifier
     }
 
-    private struct Scan: @unchecked Sendable {
-        // Kept in the bus's locked state: `object` (a weak reference to a scanner of any type) is read only under
+    private struct Observation: @unchecked Sendable {
+        // Kept in the bus's locked state: `object` (a weak reference to an observer of any type) is read only under
         // the bus's lock; the other members are immutable and Sendable. `handler` takes the payload as `Any` and casts
         // it back to the signal's payload type, which the `Key` guarantees.
-        let scanner: ObjectIdentifier
+        let observer: ObjectIdentifier
         weak var object: AnyObject?
         let once: Bool
         let handler: @Sendable (Any) -> Void
     }
 
     private struct State {
-        var scans: [Key: [Scan]] = [:]
+        var observations: [Key: [Observation]] = [:]
     }
 
     private let state = Locked(State())
@@ -72,108 +72,110 @@ public final class SignalBus: Sendable {
     /// Creates an empty bus.
     public init() {}
 
-    /// Starts calling `handler` with the payload of every `signal` transmitted.
+    /// Starts calling `handler` with the payload of every `signal` sent.
     ///
-    /// - Throws: ``SignalBusError/alreadyScanning(signal:scanner:)`` if `scanner` already scans `signal`.
-    public func scan<Payload>(
-        _ signal: Signal<Payload>,
-        scanner: AnyObject,
+    /// - Throws: ``SignalBusError/alreadyObserving(signal:observer:)`` if `observer` already observes `signal`.
+    public func observe<Payload>(
+        _ signal: SignalBus.Signal<Payload>,
+        observer: AnyObject,
         handler: @escaping @Sendable (Payload) -> Void
     ) throws(SignalBusError) {
-        try add(signal, scanner: scanner, once: false, handler: handler)
+        try add(signal, observer: observer, once: false, handler: handler)
     }
 
-    /// Like ``scan(_:scanner:handler:)``, but the scan ends after the first signal.
-    public func scanOnce<Payload>(
-        _ signal: Signal<Payload>,
-        scanner: AnyObject,
+    /// Like ``observe(_:observer:handler:)``, but the observation ends after the first signal.
+    ///
+    /// - Throws: ``SignalBusError/alreadyObserving(signal:observer:)`` if `observer` already observes `signal`.
+    public func observeOnce<Payload>(
+        _ signal: SignalBus.Signal<Payload>,
+        observer: AnyObject,
         handler: @escaping @Sendable (Payload) -> Void
     ) throws(SignalBusError) {
-        try add(signal, scanner: scanner, once: true, handler: handler)
+        try add(signal, observer: observer, once: true, handler: handler)
     }
 
-    /// Ends `scanner`'s scan of `signal`; other scanners of the signal keep scanning.
-    public func stop<Payload>(_ signal: Signal<Payload>, scanner: AnyObject) {
+    /// Ends `observer`'s observation of `signal`; other observers of the signal keep observing.
+    public func stopObserving<Payload>(_ signal: SignalBus.Signal<Payload>, observer: AnyObject) {
         let key = Self.key(signal)
-        let id = ObjectIdentifier(scanner)
+        let id = ObjectIdentifier(observer)
         state.withLock { state in
-            state.scans[key]?.removeAll { $0.scanner == id }
-            if state.scans[key]?.isEmpty == true {
-                state.scans[key] = nil
+            state.observations[key]?.removeAll { $0.observer == id }
+            if state.observations[key]?.isEmpty == true {
+                state.observations[key] = nil
             }
         }
     }
 
-    /// Whether any live scanner scans `signal`.
-    public func hasScanners<Payload>(_ signal: Signal<Payload>) -> Bool {
+    /// Whether any live observer observes `signal`.
+    public func hasObservers<Payload>(_ signal: SignalBus.Signal<Payload>) -> Bool {
         state.withLock { state in
-            state.scans[Self.key(signal)]?.contains { $0.object != nil } ?? false
+            state.observations[Self.key(signal)]?.contains { $0.object != nil } ?? false
         }
     }
 
-    /// Sends `payload` to every scanner of `signal`, in the order they started scanning.
-    public func transmit<Payload>(_ signal: Signal<Payload>, _ payload: Payload) {
+    /// Sends `payload` to every observer of `signal`, in the order they started observing.
+    public func send<Payload>(_ signal: SignalBus.Signal<Payload>, _ payload: Payload) {
         let key = Self.key(signal)
-        let receivers = state.withLock { state -> [Scan] in
-            guard var scans = state.scans[key] else { return [] }
-            let live = scans.filter { $0.object != nil }
-            scans = live.filter { !$0.once }
-            state.scans[key] = scans.isEmpty ? nil : scans
+        let receivers = state.withLock { state -> [Observation] in
+            guard var observations = state.observations[key] else { return [] }
+            let live = observations.filter { $0.object != nil }
+            observations = live.filter { !$0.once }
+            state.observations[key] = observations.isEmpty ? nil : observations
             return live
         }
-        for scan in receivers {
-            scan.handler(payload)
+        for observation in receivers {
+            observation.handler(payload)
         }
     }
 
-    /// An asynchronous sequence of the payloads of `signal`, buffered without limit until read. The scan ends when
-    /// the iteration ends or its task is cancelled.
-    public func signals<Payload>(_ signal: Signal<Payload>) -> AsyncStream<Payload> {
+    /// An asynchronous sequence of the payloads of `signal`, buffered without limit until read. The observation ends
+    /// when the iteration ends or its task is cancelled.
+    public func signals<Payload>(_ signal: SignalBus.Signal<Payload>) -> AsyncStream<Payload> {
         AsyncStream { continuation in
             let token = StreamToken()
             do {
-                try scan(signal, scanner: token) { continuation.yield($0) }
+                try observe(signal, observer: token) { continuation.yield($0) }
             } catch {
                 continuation.finish()
                 return
             }
             continuation.onTermination = { [self] _ in
-                stop(signal, scanner: token)
+                stopObserving(signal, observer: token)
             }
         }
     }
 
     private func add<Payload>(
-        _ signal: Signal<Payload>,
-        scanner: AnyObject,
+        _ signal: SignalBus.Signal<Payload>,
+        observer: AnyObject,
         once: Bool,
         handler: @escaping @Sendable (Payload) -> Void
     ) throws(SignalBusError) {
         let key = Self.key(signal)
-        let id = ObjectIdentifier(scanner)
+        let id = ObjectIdentifier(observer)
         let added = state.withLock { state -> Bool in
-            var scans = (state.scans[key] ?? []).filter { $0.object != nil }
-            if scans.contains(where: { $0.scanner == id }) {
+            var observations = (state.observations[key] ?? []).filter { $0.object != nil }
+            if observations.contains(where: { $0.observer == id }) {
                 return false
             }
-            let scan = Scan(scanner: id, object: scanner, once: once) { payload in
+            let observation = Observation(observer: id, object: observer, once: once) { payload in
                 if let payload = payload as? Payload {
                     handler(payload)
                 }
             }
-            scans.append(scan)
-            state.scans[key] = scans
+            observations.append(observation)
+            state.observations[key] = observations
             return true
         }
         if !added {
-            throw .alreadyScanning(signal: signal.name, scanner: String(describing: type(of: scanner)))
+            throw .alreadyObserving(signal: signal.name, observer: String(describing: type(of: observer)))
         }
     }
 
-    private static func key<Payload>(_ signal: Signal<Payload>) -> Key {
+    private static func key<Payload>(_ signal: SignalBus.Signal<Payload>) -> Key {
         Key(name: signal.name, payload: ObjectIdentifier(Payload.self))
     }
 
-    /// The scanner object behind a ``signals(_:)`` stream; the stream's termination handler keeps it alive.
+    /// The observer object behind a ``signals(_:)`` stream; the stream's termination handler keeps it alive.
     private final class StreamToken: Sendable {}
 }

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// The actions effects dispatched are recorded like the others, with their ``EffectOrigin``; a replay dispatches them
 /// from the log and runs no effect, so the replayed states are the recorded session's, whatever the network or the
-/// timing do now. (A VISPER-style ``AsyncActionReducerType`` applies a change, not an action: a log cannot hold it,
+/// timing do now. (A VISPER-style ``AsyncActionReducer`` applies a change, not an action: a log cannot hold it,
 /// so a replay runs it again, as before effects existed; write such work as an ``Effect`` to replay it faithfully.)
 ///
 /// ```swift
@@ -173,10 +173,10 @@ public final class ActionRegistry {
     private var decoders: [String: ActionDecoding.Decode] = [:]
     private var names: [ObjectIdentifier: String] = [:]
 
-    /// Creates a registry that knows ``Undo`` and ``Redo``.
+    /// Creates a registry that knows ``HistoryAction/Undo`` and ``HistoryAction/Redo``.
     public init() {
-        register(Undo.self)
-        register(Redo.self)
+        register(HistoryAction.Undo.self)
+        register(HistoryAction.Redo.self)
     }
 
     /// Registers `type` under `name`, by default its type name.

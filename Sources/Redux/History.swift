@@ -6,37 +6,25 @@ import BrigadeReactive
 /// ```swift
 /// struct AddDish: UndoableAction { let dish: String }
 /// store.dispatch(AddDish(dish: "soup"))
-/// store.dispatch(Undo())  // the order is as it was before the soup
+/// store.dispatch(.undo)  // the order is as it was before the soup
 /// ```
 public protocol UndoableAction: Action {}
 
-/// Restores the state before the last undoable action still in the history; does nothing when there is none.
-public struct Undo: Action, Codable, Equatable {
-    /// Creates the action.
-    public init() {}
-}
-
-/// Reapplies the last undone step; does nothing when there is none.
-public struct Redo: Action, Codable, Equatable {
-    /// Creates the action.
-    public init() {}
-}
-
 /// The undo and redo stacks of a store: the states before the ``UndoableAction``s it processed.
 ///
-/// Only actions marked ``UndoableAction`` that ran a reducer are recorded. ``Undo`` restores, as they were before the
+/// Only actions marked ``UndoableAction`` that ran a reducer are recorded. ``HistoryAction/Undo`` restores, as they were before the
 /// last of them, the parts of the state its reducers write — the key paths of key-path reducers, or the whole state
 /// when a reducer of the action reduces the whole state — and leaves the rest alone (a language switched meanwhile
-/// stays switched). ``Redo`` reapplies an undone step. A new undoable action after an undo clears the redo stack.
+/// stays switched). ``HistoryAction/Redo`` reapplies an undone step. A new undoable action after an undo clears the redo stack.
 /// At most ``limit`` steps are kept; the oldest is dropped first.
 @MainActor
 public final class History<State: Sendable> {
     /// The most undo steps kept.
     public let limit: Int
-    /// Whether ``Undo`` would change the state; observable and read-only (the history alone writes it), for
+    /// Whether ``HistoryAction/Undo`` would change the state; observable and read-only (the history alone writes it), for
     /// enabling an Undo button.
     public var canUndo: ReadOnlyObservableProperty<Bool> { canUndoPublisher.readOnly }
-    /// Whether ``Redo`` would change the state; observable and read-only.
+    /// Whether ``HistoryAction/Redo`` would change the state; observable and read-only.
     public var canRedo: ReadOnlyObservableProperty<Bool> { canRedoPublisher.readOnly }
     private let canUndoPublisher = ObservableProperty(false)
     private let canRedoPublisher = ObservableProperty(false)

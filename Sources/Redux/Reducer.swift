@@ -19,7 +19,7 @@ public typealias ReduceFunction<A: Action, S> = (any ReducerProvider, A, S) -> S
 /// let addDish = FunctionalReducer { (_, action: AddDish, order: Order) in order.adding(action.dish) }
 /// container.add(reducer: addDish)
 /// ```
-public struct FunctionalReducer<A: Action, S>: ActionReducerType {
+public struct FunctionalReducer<A: Action, S>: ActionReducer {
     /// The function applied.
     public let reduceFunction: ReduceFunction<A, S>
 
@@ -35,42 +35,42 @@ public struct FunctionalReducer<A: Action, S>: ActionReducerType {
     }
 }
 
-/// A reducer for one action type and one state type (VISPER's `ActionReducerType`).
+/// A reducer for one action type and one state type (VISPER's `ActionReducerType`, a deprecated alias of this name).
 ///
 /// Called on the main actor, synchronously, during dispatch.
-public protocol ActionReducerType {
+public protocol ActionReducer {
     /// The action type the reducer handles.
-    associatedtype ReducerActionType: Action
+    associatedtype ReducedAction: Action
     /// The state type the reducer reduces.
-    associatedtype ReducerStateType
+    associatedtype ReducedState
 
     /// The new state after `action`.
     @MainActor
-    func reduce(provider: any ReducerProvider, action: ReducerActionType, state: ReducerStateType) -> ReducerStateType
+    func reduce(provider: any ReducerProvider, action: ReducedAction, state: ReducedState) -> ReducedState
 }
 
 /// A reducer whose work is asynchronous (VISPER's `AsyncActionReducerType`): it runs off the main actor and then
 /// returns a change that the store applies to the state as it is when the work ends.
 ///
 /// ```swift
-/// struct LoadSpecials: AsyncActionReducerType {
+/// struct LoadSpecials: AsyncActionReducer {
 ///     func reduce(action: RefreshSpecials, state: Specials) async -> @Sendable (Specials) -> Specials {
 ///         let fetched = await api.specials()
 ///         return { _ in Specials(items: fetched) }
 ///     }
 /// }
 /// ```
-public protocol AsyncActionReducerType: Sendable {
+public protocol AsyncActionReducer: Sendable {
     /// The action type the reducer handles.
-    associatedtype ReducerActionType: Action
+    associatedtype ReducedAction: Action
     /// The state type the reducer reduces.
-    associatedtype ReducerStateType: Sendable
+    associatedtype ReducedState: Sendable
 
     /// Does the work for `action`, given the state when it was dispatched, and returns the change to apply.
     func reduce(
-        action: ReducerActionType,
-        state: ReducerStateType
-    ) async -> @Sendable (ReducerStateType) -> ReducerStateType
+        action: ReducedAction,
+        state: ReducedState
+    ) async -> @Sendable (ReducedState) -> ReducedState
 }
 
 /// A VISPER-style root reducer: it builds the new app state, usually by asking the provider to reduce each part.
@@ -85,9 +85,9 @@ public protocol AsyncActionReducerType: Sendable {
 /// ```
 public protocol AppReducer {
     /// The app state type.
-    associatedtype StateType
+    associatedtype ReducedState
 
     /// The new app state after `action`.
     @MainActor
-    func reduce(provider: any ReducerProvider, action: any Action, state: StateType) -> StateType
+    func reduce(provider: any ReducerProvider, action: any Action, state: ReducedState) -> ReducedState
 }

@@ -42,7 +42,7 @@ public final class ReducerContainer: ReducerProvider {
     }
 
     /// Registers a reducer for its action type and state type.
-    public func add<R: ActionReducerType>(reducer: R) {
+    public func add<R: ActionReducer>(reducer: R) {
         add(reduceFunction: { provider, action, state in
             reducer.reduce(provider: provider, action: action, state: state)
         })
@@ -91,26 +91,26 @@ public final class ReducerContainer: ReducerProvider {
     }
 
     /// Registers `reducer` on the part of the app state at `keyPath`.
-    public func add<R: ActionReducerType, State>(reducer: R, on keyPath: WritableKeyPath<State, R.ReducerStateType>) {
+    public func add<R: ActionReducer, State>(reducer: R, on keyPath: WritableKeyPath<State, R.ReducedState>) {
         append(
             { provider, action, state in
                 state[keyPath: keyPath] = reducer.reduce(
                     provider: provider, action: action, state: state[keyPath: keyPath])
-            }, for: R.ReducerActionType.self, State.self,
+            }, for: R.ReducedAction.self, State.self,
             restoring: { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] })
     }
 
     /// Registers an asynchronous reducer for its action type and state type.
-    public func add<R: AsyncActionReducerType>(reducer: R) {
-        add(reducer: reducer, on: \R.ReducerStateType.self)
+    public func add<R: AsyncActionReducer>(reducer: R) {
+        add(reducer: reducer, on: \R.ReducedState.self)
     }
 
     /// Registers an asynchronous reducer on the part of the app state at `keyPath`.
-    public func add<R: AsyncActionReducerType, State>(
+    public func add<R: AsyncActionReducer, State>(
         reducer: R,
-        on keyPath: WritableKeyPath<State, R.ReducerStateType>
+        on keyPath: WritableKeyPath<State, R.ReducedState>
     ) {
-        asyncChain(R.ReducerActionType.self, State.self).starts.append { action, state, apply, spawn in
+        asyncChain(R.ReducedAction.self, State.self).starts.append { action, state, apply, spawn in
             let part = state[keyPath: keyPath]
             spawn { isCancelled in
                 let change = await reducer.reduce(action: action, state: part)

@@ -24,7 +24,7 @@ public final class Redux<State: Sendable> {
 
     /// Creates a store holding `initialState` whose actions also go through a VISPER-style `appReducer`.
     public init<R: AppReducer>(initialState: State, appReducer: R, middleware: [Middleware<State>] = [])
-    where R.StateType == State {
+    where R.ReducedState == State {
         store = Store(initialState: initialState, appReducer: appReducer, middleware: middleware)
     }
 

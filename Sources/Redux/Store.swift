@@ -95,7 +95,7 @@ public final class Store<State: Sendable> {
         reducers: ReducerContainer = ReducerContainer(),
         middleware: [Middleware<State>] = [],
         historyLimit: Int = 100
-    ) where R.StateType == State {
+    ) where R.ReducedState == State {
         self.init(
             initialState: initialState, reducers: reducers, middleware: middleware, historyLimit: historyLimit,
             appReducer: Self.reduceFunction(of: appReducer), stateEquality: nil)
@@ -125,7 +125,7 @@ public final class Store<State: Sendable> {
     /// `appReducer` as the function the store calls.
     static func reduceFunction<R: AppReducer>(
         of appReducer: R
-    ) -> (any ReducerProvider, any Action, State) -> State where R.StateType == State {
+    ) -> (any ReducerProvider, any Action, State) -> State where R.ReducedState == State {
         { provider, action, state in
             appReducer.reduce(provider: provider, action: action, state: state)
         }
@@ -245,7 +245,7 @@ public final class Store<State: Sendable> {
         }
     }
 
-    /// The notification loop (Quantwm's contract): process the queue; unless a transaction is open, let the priority
+    /// The notification loop: process the queue; unless a transaction is open, let the priority
     /// subscribers react (their dispatches are processed before anything else); then tell the ordinary subscribers
     /// once, with the settled state; dispatches they make start another round.
     @inlinable
@@ -333,8 +333,8 @@ public final class Store<State: Sendable> {
 
     @inlinable
     func reduce<A: Action>(_ action: A, group: CompletionGroup?) {
-        if A.self == Undo.self || A.self == Redo.self {
-            travel(undo: A.self == Undo.self)
+        if A.self == HistoryAction.Undo.self || A.self == HistoryAction.Redo.self {
+            travel(undo: A.self == HistoryAction.Undo.self)
             reductionObserver?(.action(action, current))
             return
         }
@@ -486,7 +486,7 @@ extension Store where State: Equatable {
         reducers: ReducerContainer = ReducerContainer(),
         middleware: [Middleware<State>] = [],
         historyLimit: Int = 100
-    ) where R.StateType == State {
+    ) where R.ReducedState == State {
         self.init(
             initialState: initialState, reducers: reducers, middleware: middleware, historyLimit: historyLimit,
             appReducer: Self.reduceFunction(of: appReducer), stateEquality: { $0 == $1 })

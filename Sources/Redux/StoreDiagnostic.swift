@@ -5,18 +5,18 @@ import BrigadeCore
 ///
 /// ```swift
 /// store.addDiagnosticHandler { diagnostic in print("store: \(diagnostic)") }
-/// store.dispatch(Undo())  // store: undo did nothing: the history is empty ...
+/// store.dispatch(HistoryAction.Undo())  // store: undo did nothing: the history is empty ...
 /// ```
 public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// No reducer handles the action: none is registered for its type on the store's state type (synchronous or
     /// asynchronous) and the store has no app reducer. The state is unchanged.
     case unhandledAction(type: String, state: String)
-    /// ``Undo`` with an empty undo history: the state is unchanged.
+    /// ``HistoryAction/Undo`` with an empty undo history: the state is unchanged.
     case nothingToUndo
     /// An effect's work threw `error` and the effect has no error handler (see
     /// ``Effect/run(id:cancelInFlight:priority:operation:catch:)``); it dispatched nothing more.
     case effectFailed(effect: String, error: String)
-    /// ``Redo`` with nothing undone to reapply: the state is unchanged.
+    /// ``HistoryAction/Redo`` with nothing undone to reapply: the state is unchanged.
     case nothingToRedo
 
     /// What happened and what to check, naming the action and state types.

@@ -11,7 +11,7 @@ import Musl
 #endif
 
 /// An ``BrigadeEntity/EntityStore`` on the system SQLite: entities JSON-encoded in one table
-/// keyed by type (``BrigadeEntity/Entity/entityTypeName``) and id, write-ahead logging, real transactions, and a
+/// keyed by type (``BrigadeEntity/StorableEntity/entityTypeName``) and id, write-ahead logging, real transactions, and a
 /// schema version with migrations.
 ///
 /// ```swift
@@ -99,17 +99,17 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// Keeps every entity type.
-    public nonisolated func isResponsible<T: Entity>(for type: T.Type) -> Bool {
+    public nonisolated func isResponsible<T: StorableEntity>(for type: T.Type) -> Bool {
         true
     }
 
     /// Stores `entities` in one transaction, replacing those with the same ids.
-    public func persist<T: Entity>(_ entities: [T]) async throws {
+    public func persist<T: StorableEntity>(_ entities: [T]) async throws {
         try await write { writer in try writer.persist(entities) }
     }
 
     /// The entity of `type` with `id`, found through the primary key.
-    public func get<T: Entity>(_ type: T.Type, id: T.ID) async throws -> T? {
+    public func get<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws -> T? {
         let parameters: [SQLiteValue] = [.text(Self.typeName(type)), .text(try Self.key(id, of: type))]
         let rows = try await read {
             try $0.execute("SELECT data FROM brigade_entities WHERE type = ? AND id = ?", parameters)
@@ -119,7 +119,7 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// Every entity of `type`, in the order they were first stored.
-    public func getAll<T: Entity>(_ type: T.Type) async throws -> [T] {
+    public func getAll<T: StorableEntity>(_ type: T.Type) async throws -> [T] {
         let name = Self.typeName(type)
         let rows = try await read {
             try $0.execute("SELECT data FROM brigade_entities WHERE type = ? ORDER BY rowid", [.text(name)])
@@ -131,7 +131,7 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// Whether an entity of `type` with `id` is stored, without decoding it.
-    public func exists<T: Entity>(_ type: T.Type, id: T.ID) async throws -> Bool {
+    public func exists<T: StorableEntity>(_ type: T.Type, id: T.ID) async throws -> Bool {
         let parameters: [SQLiteValue] = [.text(Self.typeName(type)), .text(try Self.key(id, of: type))]
         return try await !read {
             try $0.execute("SELECT 1 FROM brigade_entities WHERE type = ? AND id = ?", parameters)
@@ -140,12 +140,12 @@ public actor SQLiteStore: EntityStore {
     }
 
     /// Deletes the entities of `type` with these ids, in one transaction.
-    public func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) async throws {
+    public func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) async throws {
         try await write { writer in try writer.delete(type, ids: ids) }
     }
 
     /// Deletes every entity of `type`.
-    public func deleteAll<T: Entity>(_ type: T.Type) async throws {
+    public func deleteAll<T: StorableEntity>(_ type: T.Type) async throws {
         try await write { writer in try writer.deleteAll(type) }
     }
 
@@ -207,7 +207,7 @@ public actor SQLiteStore: EntityStore {
     private struct Writer: EntityChangeVisitor {
         let database: SQLiteDatabase
 
-        mutating func persist<T: Entity>(_ entities: [T]) throws {
+        mutating func persist<T: StorableEntity>(_ entities: [T]) throws {
             let type = SQLiteStore.typeName(T.self)
             for entity in entities {
                 try database.execute(
@@ -222,7 +222,7 @@ public actor SQLiteStore: EntityStore {
             }
         }
 
-        mutating func delete<T: Entity>(_ type: T.Type, ids: [T.ID]) throws {
+        mutating func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) throws {
             let name = SQLiteStore.typeName(type)
             for id in ids {
                 try database.execute(
@@ -231,7 +231,7 @@ public actor SQLiteStore: EntityStore {
             }
         }
 
-        mutating func deleteAll<T: Entity>(_ type: T.Type) throws {
+        mutating func deleteAll<T: StorableEntity>(_ type: T.Type) throws {
             try database.execute("DELETE FROM brigade_entities WHERE type = ?", [.text(SQLiteStore.typeName(type))])
         }
     }
@@ -299,14 +299,14 @@ public actor SQLiteStore: EntityStore {
 
     // MARK: - Encoding
 
-    fileprivate static func typeName<T: Entity>(_ type: T.Type) -> String {
+    fileprivate static func typeName<T: StorableEntity>(_ type: T.Type) -> String {
         type.entityTypeName
     }
 
     /// The text an id is stored under. An entity type has one id type, so the text only has to be unique among ids
     /// of that type: strings as they are, integers and UUIDs in their usual text, anything else as JSON; text that
     /// is not ASCII in Unicode normalization form C, so that canonically equivalent ids, equal to Swift, are one key.
-    fileprivate static func key<T: Entity>(_ id: T.ID, of type: T.Type) throws(EntityStoreError) -> String {
+    fileprivate static func key<T: StorableEntity>(_ id: T.ID, of type: T.Type) throws(EntityStoreError) -> String {
         canonical(try text(of: id, type))
     }
 
@@ -314,7 +314,7 @@ public actor SQLiteStore: EntityStore {
         text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
     }
 
-    private static func text<T: Entity>(of id: T.ID, _ type: T.Type) throws(EntityStoreError) -> String {
+    private static func text<T: StorableEntity>(of id: T.ID, _ type: T.Type) throws(EntityStoreError) -> String {
         switch id {
         case let text as String: return text
         case let number as Int: return String(number)
@@ -329,7 +329,7 @@ public actor SQLiteStore: EntityStore {
         }
     }
 
-    fileprivate static func encode<T: Entity>(_ entity: T) throws(EntityStoreError) -> Data {
+    fileprivate static func encode<T: StorableEntity>(_ entity: T) throws(EntityStoreError) -> Data {
         do {
             return try encoder.encode(entity)
         } catch {
@@ -337,7 +337,7 @@ public actor SQLiteStore: EntityStore {
         }
     }
 
-    private static func decode<T: Entity>(_ type: T.Type, _ data: Data) throws(EntityStoreError) -> T {
+    private static func decode<T: StorableEntity>(_ type: T.Type, _ data: Data) throws(EntityStoreError) -> T {
         do {
             return try decoder.decode(type, from: data)
         } catch {

@@ -58,9 +58,9 @@ public final class NavigationControllerDouble: NavigationHost {
     /// Whether the host's view is in a window; when `false`, presentations are refused (`.notInWindow`).
     public var isInWindow = true
     /// When set, every presentation is refused for this reason.
-    public var refusesPresentation: NavigationError.Refusal?
+    public var refusesPresentation: NavigatorError.Refusal?
     /// When set, every dismissal is refused for this reason.
-    public var refusesDismissal: NavigationError.Refusal?
+    public var refusesDismissal: NavigatorError.Refusal?
     /// Called with the new top when a stack transition ended, whoever started it (the navigator or the user), and
     /// with the top that stays after a cancelled interactive pop: UIKit's `navigationController(_:didShow:animated:)`.
     public var onDidShow: (@MainActor (any Controller) -> Void)?
@@ -107,17 +107,17 @@ public final class NavigationControllerDouble: NavigationHost {
     /// Shows `controllers` at once, keeping the view controllers the app pushed itself (see `HostStack`); with
     /// `dismissingModals`, the modals go in the same transition. The `did…` events and `completion` follow when the
     /// transition ends.
-    /// - Throws: `NavigationError.unsupportedController` for a controller ``canShow`` refuses, or
-    ///   `NavigationError.dismissalRefused`; nothing changes then.
+    /// - Throws: `NavigatorError.unsupportedController` for a controller ``canShow`` refuses, or
+    ///   `NavigatorError.dismissalRefused`; nothing changes then.
     public func setStack(
         _ controllers: [any Controller], dismissingModals: Bool, animated: Bool,
         completion: @escaping @MainActor (HostTransitionResult) -> Void
-    ) throws {
+    ) throws(NavigatorError) {
         if let refused = controllers.first(where: { !canShow($0) }) {
-            throw NavigationError.unsupportedController(Self.name(of: refused))
+            throw .unsupportedController(Self.name(of: refused))
         }
         if dismissingModals, let top = presented.last, let reason = dismissalRefusal() {
-            throw NavigationError.dismissalRefused(Self.name(of: top), reason: reason)
+            throw .dismissalRefused(Self.name(of: top), reason: reason)
         }
         setStackCalls += 1
         let merged = HostStack.merging(
@@ -130,20 +130,20 @@ public final class NavigationControllerDouble: NavigationHost {
 
     /// Presents `controller` at once in the style ``presentationStyle`` gives it; the `did…` events and `completion`
     /// follow when the transition ends.
-    /// - Throws: `NavigationError.unsupportedController` for a controller ``canShow`` refuses;
-    ///   `NavigationError.presentationRefused` when ``isInWindow`` is `false`, ``refusesPresentation`` is set, or
+    /// - Throws: `NavigatorError.unsupportedController` for a controller ``canShow`` refuses;
+    ///   `NavigatorError.presentationRefused` when ``isInWindow`` is `false`, ``refusesPresentation`` is set, or
     ///   another presentation or dismissal runs. Nothing changes then.
     public func presentModal(
         _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
-    ) throws {
+    ) throws(NavigatorError) {
         guard canShow(controller) else {
-            throw NavigationError.unsupportedController(Self.name(of: controller))
+            throw .unsupportedController(Self.name(of: controller))
         }
         // UIKit refuses "Attempt to present … whose view is not in the window hierarchy" and "… while a
         // presentation is in progress", logging a warning and never calling the completion:
         // https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)
         if let reason = presentationRefusal() {
-            throw NavigationError.presentationRefused(Self.name(of: controller), reason: reason)
+            throw .presentationRefused(Self.name(of: controller), reason: reason)
         }
         // The style is read when the presentation starts, as UIKit reads `modalPresentationStyle` when it creates the
         // presentation controller:
@@ -155,17 +155,17 @@ public final class NavigationControllerDouble: NavigationHost {
     }
 
     /// Dismisses `controller` and the modals above it; a controller not presented completes at once.
-    /// - Throws: `NavigationError.dismissalRefused` when ``refusesDismissal`` is set or a presentation runs (UIKit
+    /// - Throws: `NavigatorError.dismissalRefused` when ``refusesDismissal`` is set or a presentation runs (UIKit
     ///   ignores a dismissal during a presentation); nothing changes then.
     public func dismissModal(
         _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
-    ) throws {
+    ) throws(NavigatorError) {
         guard let index = presented.firstIndex(where: { $0 === controller }) else {
             completion(.completed)
             return
         }
         if let reason = dismissalRefusal() {
-            throw NavigationError.dismissalRefused(Self.name(of: controller), reason: reason)
+            throw .dismissalRefused(Self.name(of: controller), reason: reason)
         }
         change(kind: .dismiss, animated: animated, completion: completion) {
             presented.removeSubrange(index...)
@@ -183,7 +183,7 @@ public final class NavigationControllerDouble: NavigationHost {
 
     /// Cancels the oldest transition still running, as a reversed interactive transition does: what was shown
     /// before is shown again, with the appear and disappear events UIKit delivers, and the navigator call throws
-    /// `NavigationError.transitionCancelled`.
+    /// `NavigatorError.transitionCancelled`.
     public func cancelTransition() {
         guard !pending.isEmpty else { return }
         pending.removeFirst().cancel()
@@ -314,7 +314,7 @@ public final class NavigationControllerDouble: NavigationHost {
         foreign.contains { $0 === controller }
     }
 
-    private func presentationRefusal() -> NavigationError.Refusal? {
+    private func presentationRefusal() -> NavigatorError.Refusal? {
         if !isInWindow { return .notInWindow }
         if let refusesPresentation { return refusesPresentation }
         if pending.contains(where: { $0.kind == .present }) { return .presentationInProgress }
@@ -324,7 +324,7 @@ public final class NavigationControllerDouble: NavigationHost {
         return nil
     }
 
-    private func dismissalRefusal() -> NavigationError.Refusal? {
+    private func dismissalRefusal() -> NavigatorError.Refusal? {
         if let refusesDismissal { return refusesDismissal }
         // Dismissing during a presentation is ignored by UIKit:
         // https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)

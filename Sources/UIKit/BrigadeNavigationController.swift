@@ -78,7 +78,7 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
             requested, into: viewControllers, isForeign: { !($0 is any Controller) }, isSame: { $0 === $1 })
         if dismissingModals, let presented = presentedViewController {
             if let reason = Self.dismissalRefusal(of: presented) {
-                throw NavigationError.dismissalRefused(Self.name(of: presented), reason: reason)
+                throw NavigatorError.dismissalRefused(Self.name(of: presented), reason: reason)
             }
             setViewControllers(merged, animated: false)
             dismiss(animated: animated) { completion(.completed) }
@@ -112,17 +112,17 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
         }
         let name = Self.name(of: viewController)
         if presenter.viewIfLoaded?.window == nil {
-            throw NavigationError.presentationRefused(name, reason: .notInWindow)
+            throw NavigatorError.presentationRefused(name, reason: .notInWindow)
         }
         if let reason = Self.dismissalRefusal(of: presenter) {
-            throw NavigationError.presentationRefused(name, reason: reason)
+            throw NavigatorError.presentationRefused(name, reason: reason)
         }
         // Nothing reads `presentationController` before `present`: that would fix the style early. The screen's own
         // presentation delegate is left alone.
         presenter.present(viewController, animated: animated) { completion(.completed) }
         // UIKit refuses some presentations with a logged warning and never calls the completion.
         if viewController.presentingViewController == nil {
-            throw NavigationError.presentationRefused(name, reason: .unknown)
+            throw NavigatorError.presentationRefused(name, reason: .unknown)
         }
     }
 
@@ -137,7 +137,7 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
             return
         }
         if let reason = Self.dismissalRefusal(of: viewController) {
-            throw NavigationError.dismissalRefused(Self.name(of: viewController), reason: reason)
+            throw NavigatorError.dismissalRefused(Self.name(of: viewController), reason: reason)
         }
         presenting.dismiss(animated: animated) { completion(.completed) }
     }
@@ -154,7 +154,7 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
     }
 
     /// Why UIKit would ignore a presentation from, or a dismissal of, `viewController` now.
-    private static func dismissalRefusal(of viewController: UIViewController) -> NavigationError.Refusal? {
+    private static func dismissalRefusal(of viewController: UIViewController) -> NavigatorError.Refusal? {
         if viewController.isBeingPresented { return .presentationInProgress }
         if viewController.isBeingDismissed { return .dismissalInProgress }
         return nil
@@ -162,7 +162,7 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
 
     private static func viewController(_ controller: any Controller) throws -> UIViewController {
         guard let viewController = controller as? UIViewController else {
-            throw NavigationError.unsupportedController(String(describing: type(of: controller)))
+            throw NavigatorError.unsupportedController(String(describing: type(of: controller)))
         }
         return viewController
     }

@@ -7,14 +7,14 @@ import Testing
 struct Refused: Error {}
 
 /// An entity that can be written but not read back.
-struct WriteOnly: Entity {
+struct WriteOnly: StorableEntity {
     let id: Int
     init(id: Int) { self.id = id }
     init(from decoder: any Decoder) throws { throw Refused() }
 }
 
 /// An entity that cannot be written.
-struct Unwritable: Entity {
+struct Unwritable: StorableEntity {
     let id: Int
     func encode(to encoder: any Encoder) throws { throw Refused() }
 }

@@ -1,18 +1,18 @@
 import BrigadeEntity
 import Testing
 
-struct Dish: Entity, Equatable {
+struct Dish: StorableEntity, Equatable {
     let id: String
     var name: String
     var price: Int
 }
 
-struct Table: Entity, Equatable {
+struct Table: StorableEntity, Equatable {
     let id: String
     var seats: Int
 }
 
-struct Broken: Entity {
+struct Broken: StorableEntity {
     let id: Int
     func encode(to encoder: any Encoder) throws {
         throw EncodingError.invalidValue(id, .init(codingPath: [], debugDescription: "refuses to encode"))

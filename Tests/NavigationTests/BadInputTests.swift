@@ -11,13 +11,13 @@ import Testing
 @MainActor
 struct NavigationBadInputTests {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test("NavigationError.cannotMakeController")
+    @Test("NavigatorError.cannotMakeController")
     func cannotMakeController() async throws {
         let routes = try NotesRoutes()
         let navigator = ObservableNavigator(wireframe: routes.wireframe)
         routes.wireframe.navigateOn(navigator)
         try await routes.wireframe.route(to: "/notes", option: .root)
-        let error = #expect(throws: NavigationError.self) {
+        let error = #expect(throws: NavigatorError.self) {
             try navigator.setPath([RouteDescription(pattern: "/recipes/:id", parameters: ["id": "1"])], animated: false)
         }
         #expect(
@@ -28,7 +28,7 @@ struct NavigationBadInputTests {
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test("NavigationError.noRoot")
+    @Test("NavigatorError.noRoot")
     func noRoot() throws {
         let routes = try NotesRoutes()
         let navigator = ObservableNavigator(wireframe: routes.wireframe)
@@ -40,12 +40,12 @@ struct NavigationBadInputTests {
         #expect(navigator.stack.isEmpty)
     }
 
-    @Test("NavigationError.unsupportedController")
+    @Test("NavigatorError.unsupportedController")
     func unsupportedController() async throws {
         let host = NavigationControllerDouble()
         host.canShow = { !($0 is TerminalScreen) }
         let navigator = HostNavigator(host: host)
-        let error = await #expect(throws: NavigationError.self) {
+        let error = await #expect(throws: NavigatorError.self) {
             try await navigator.setRoot(TerminalScreen(), animated: false)
         }
         #expect(
@@ -54,13 +54,13 @@ struct NavigationBadInputTests {
         #expect(navigator.stack.isEmpty)
     }
 
-    @Test("NavigationError.presentationRefused")
+    @Test("NavigatorError.presentationRefused")
     func presentationRefused() async throws {
         let host = NavigationControllerDouble()
         let navigator = HostNavigator(host: host)
         try await navigator.setRoot(TerminalScreen(), animated: false)
         host.isInWindow = false
-        let error = await #expect(throws: NavigationError.self) {
+        let error = await #expect(throws: NavigatorError.self) {
             try await navigator.present(TerminalScreen(), animated: true)
         }
         #expect(
@@ -70,14 +70,14 @@ struct NavigationBadInputTests {
         #expect(navigator.modalStack.isEmpty)
     }
 
-    @Test("NavigationError.dismissalRefused")
+    @Test("NavigatorError.dismissalRefused")
     func dismissalRefused() async throws {
         let host = NavigationControllerDouble()
         let navigator = HostNavigator(host: host)
         try await navigator.setRoot(TerminalScreen(), animated: false)
         try await navigator.present(TerminalScreen(), animated: true)
         host.refusesDismissal = .presentationInProgress
-        let error = await #expect(throws: NavigationError.self) {
+        let error = await #expect(throws: NavigatorError.self) {
             try await navigator.dismiss(animated: true)
         }
         #expect(
@@ -87,7 +87,7 @@ struct NavigationBadInputTests {
         #expect(navigator.modalStack.count == 1)
     }
 
-    @Test("NavigationError.transitionCancelled")
+    @Test("NavigatorError.transitionCancelled")
     func transitionCancelled() async throws {
         let host = NavigationControllerDouble()
         let navigator = HostNavigator(host: host)
@@ -96,7 +96,7 @@ struct NavigationBadInputTests {
         let push = Task { try await navigator.push(TerminalScreen(), animated: true) }
         await host.transitionStarted()
         host.cancelTransition()
-        let error = await #expect(throws: NavigationError.self) { try await push.value }
+        let error = await #expect(throws: NavigatorError.self) { try await push.value }
         #expect(
             error?.description
                 == "the host's transition for push TerminalScreen was cancelled; it shows what it showed before")

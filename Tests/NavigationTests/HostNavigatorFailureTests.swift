@@ -18,7 +18,7 @@ struct HostNavigatorFailureTests {
     func refusedPresentation() async throws {
         try await navigator.setRoot(Screen("list", log: log), animated: false)
         host.isInWindow = false
-        await #expect(throws: NavigationError.presentationRefused("Screen", reason: .notInWindow)) {
+        await #expect(throws: NavigatorError.presentationRefused("Screen", reason: .notInWindow)) {
             try await navigator.present(Screen("sheet", log: log), animated: true)
         }
         #expect(navigator.modalStack.isEmpty)
@@ -34,7 +34,7 @@ struct HostNavigatorFailureTests {
         try await navigator.setRoot(Screen("list", log: log), animated: false)
         try await navigator.present(Screen("sheet", log: log), animated: true)
         host.refusesDismissal = .presentationInProgress
-        await #expect(throws: NavigationError.dismissalRefused("Screen", reason: .presentationInProgress)) {
+        await #expect(throws: NavigatorError.dismissalRefused("Screen", reason: .presentationInProgress)) {
             try await navigator.dismiss(animated: true)
         }
         #expect(names(navigator.modalStack) == ["sheet"])
@@ -50,7 +50,7 @@ struct HostNavigatorFailureTests {
         let push = Task { try await navigator.push(Screen("note", log: log), animated: true) }
         await host.transitionStarted()
         host.cancelTransition()
-        await #expect(throws: NavigationError.transitionCancelled("push Screen")) { try await push.value }
+        await #expect(throws: NavigatorError.transitionCancelled("push Screen")) { try await push.value }
         #expect(names(navigator.stack) == ["list"])
         #expect(log.entries.suffix(2) == ["note.didDisappear(animated)", "list.didAppear(animated)"])
         host.completesLate = false

@@ -176,7 +176,7 @@ struct HostNavigatorTests {
     func unsupportedController() async throws {
         try await navigator.setRoot(screen("list"), animated: false)
         host.canShow = { !($0 is TerminalScreen) }
-        await #expect(throws: NavigationError.unsupportedController("TerminalScreen")) {
+        await #expect(throws: NavigatorError.unsupportedController("TerminalScreen")) {
             try await navigator.push(TerminalScreen(), animated: true)
         }
         #expect(names(navigator.stack) == ["list"])

@@ -107,7 +107,7 @@ struct ObservableNavigatorTests {
         navigator.path = [note("1"), unknown]
         #expect(navigator.path == [note("1")])
         #expect(navigator.lastError?.description.hasPrefix("cannot show route /nowhere:") == true)
-        #expect(throws: NavigationError.self) { try navigator.setPath([unknown], animated: false) }
+        #expect(throws: NavigatorError.self) { try navigator.setPath([unknown], animated: false) }
         #expect(names(navigator.stack) == ["notes", "note 1"])
         navigator.path = []
         #expect(navigator.lastError == nil)
@@ -206,7 +206,7 @@ struct ObservableNavigatorTests {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("a path set before any root is rejected with noRoot")
     func pathWithoutRoot() {
-        #expect(throws: NavigationError.noRoot(route: "/notes/:id {id=1}")) {
+        #expect(throws: NavigatorError.noRoot(route: "/notes/:id {id=1}")) {
             try navigator.setPath([note("1")], animated: false)
         }
         #expect(navigator.stack.isEmpty)

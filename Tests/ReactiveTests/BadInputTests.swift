@@ -6,17 +6,18 @@ import Testing
 
 @Suite("Bad input: BrigadeReactive")
 struct ReactiveBadInputTests {
-    @Test("SignalBusError.alreadyScanning")
-    func alreadyScanning() throws {
+    @Test("SignalBusError.alreadyObserving")
+    func alreadyObserving() throws {
         let bus = SignalBus()
         let recorder = Recorder<Int>()
         let scanner = Scanner()
-        try bus.scan(.orderPlaced, scanner: scanner, handler: recorder.record)
+        try bus.observe(.orderPlaced, observer: scanner, handler: recorder.record)
         let error = #expect(throws: SignalBusError.self) {
-            try bus.scan(.orderPlaced, scanner: scanner, handler: recorder.record)
+            try bus.observe(.orderPlaced, observer: scanner, handler: recorder.record)
         }
-        #expect(error?.description == "Scanner already scans signal 'orderPlaced'; the second scan was not added")
-        bus.transmit(.orderPlaced, 1)
+        #expect(
+            error?.description == "Scanner already observes signal 'orderPlaced'; the second observation was not added")
+        bus.send(.orderPlaced, 1)
         #expect(recorder.values == [1])
     }
 }

@@ -1,27 +1,27 @@
 import BrigadeReactive
 import Testing
 
-extension Signal where Payload == Int {
-    static let orderPlaced = Signal("orderPlaced")
+extension SignalBus.Signal where Payload == Int {
+    static let orderPlaced = Self("orderPlaced")
 }
 
-extension Signal where Payload == String {
-    static let orderPlacedByName = Signal("orderPlaced")
+extension SignalBus.Signal where Payload == String {
+    static let orderPlacedByName = Self("orderPlaced")
 }
 
 final class Scanner: Sendable {}
 
 @Suite("SignalBus")
 struct SignalBusTests {
-    @Test("scanners receive transmitted payloads in scan order")
+    @Test("observers receive sent payloads in the order they started observing")
     func scanAndTransmit() throws {
         let bus = SignalBus()
         let recorder = Recorder<String>()
         let first = Scanner()
         let second = Scanner()
-        try bus.scan(.orderPlaced, scanner: first) { recorder.record("first \($0)") }
-        try bus.scan(.orderPlaced, scanner: second) { recorder.record("second \($0)") }
-        bus.transmit(.orderPlaced, 42)
+        try bus.observe(.orderPlaced, observer: first) { recorder.record("first \($0)") }
+        try bus.observe(.orderPlaced, observer: second) { recorder.record("second \($0)") }
+        bus.send(.orderPlaced, 42)
         #expect(recorder.values == ["first 42", "second 42"])
     }
 
@@ -30,63 +30,63 @@ struct SignalBusTests {
         let bus = SignalBus()
         let recorder = Recorder<String>()
         let scanner = Scanner()
-        try bus.scan(.orderPlacedByName, scanner: scanner) { recorder.record($0) }
-        bus.transmit(.orderPlaced, 1)
+        try bus.observe(.orderPlacedByName, observer: scanner) { recorder.record($0) }
+        bus.send(.orderPlaced, 1)
         #expect(recorder.values.isEmpty)
-        #expect(!bus.hasScanners(.orderPlaced))
-        #expect(bus.hasScanners(.orderPlacedByName))
+        #expect(!bus.hasObservers(.orderPlaced))
+        #expect(bus.hasObservers(.orderPlacedByName))
     }
 
-    @Test("scanOnce receives one signal only")
+    @Test("observeOnce receives one signal only")
     func scanOnce() throws {
         let bus = SignalBus()
         let recorder = Recorder<Int>()
         let scanner = Scanner()
-        try bus.scanOnce(.orderPlaced, scanner: scanner, handler: recorder.record)
-        bus.transmit(.orderPlaced, 1)
-        bus.transmit(.orderPlaced, 2)
+        try bus.observeOnce(.orderPlaced, observer: scanner, handler: recorder.record)
+        bus.send(.orderPlaced, 1)
+        bus.send(.orderPlaced, 2)
         #expect(recorder.values == [1])
-        #expect(!bus.hasScanners(.orderPlaced))
+        #expect(!bus.hasObservers(.orderPlaced))
     }
 
-    @Test("stop removes only that scanner")
+    @Test("stopObserving removes only that observer")
     func stopRemovesOnlyThatScanner() throws {
         let bus = SignalBus()
         let recorder = Recorder<String>()
         let first = Scanner()
         let second = Scanner()
-        try bus.scan(.orderPlaced, scanner: first) { recorder.record("first \($0)") }
-        try bus.scan(.orderPlaced, scanner: second) { recorder.record("second \($0)") }
-        bus.stop(.orderPlaced, scanner: first)
-        bus.transmit(.orderPlaced, 7)
+        try bus.observe(.orderPlaced, observer: first) { recorder.record("first \($0)") }
+        try bus.observe(.orderPlaced, observer: second) { recorder.record("second \($0)") }
+        bus.stopObserving(.orderPlaced, observer: first)
+        bus.send(.orderPlaced, 7)
         #expect(recorder.values == ["second 7"])
-        #expect(bus.hasScanners(.orderPlaced))
+        #expect(bus.hasObservers(.orderPlaced))
     }
 
-    @Test("scanning twice with the same scanner is reported, not doubled")
+    @Test("observing twice with the same observer is reported, not doubled")
     func duplicateScanner() throws {
         let bus = SignalBus()
         let recorder = Recorder<Int>()
         let scanner = Scanner()
-        try bus.scan(.orderPlaced, scanner: scanner, handler: recorder.record)
-        #expect(throws: SignalBusError.alreadyScanning(signal: "orderPlaced", scanner: "Scanner")) {
-            try bus.scan(.orderPlaced, scanner: scanner, handler: recorder.record)
+        try bus.observe(.orderPlaced, observer: scanner, handler: recorder.record)
+        #expect(throws: SignalBusError.alreadyObserving(signal: "orderPlaced", observer: "Scanner")) {
+            try bus.observe(.orderPlaced, observer: scanner, handler: recorder.record)
         }
-        bus.transmit(.orderPlaced, 3)
+        bus.send(.orderPlaced, 3)
         #expect(recorder.values == [3])
     }
 
-    @Test("a released scanner's scan ends")
+    @Test("a released observer's observation ends")
     func releasedScanner() throws {
         let bus = SignalBus()
         let recorder = Recorder<Int>()
         var scanner: Scanner? = Scanner()
         if let scanner {
-            try bus.scan(.orderPlaced, scanner: scanner, handler: recorder.record)
+            try bus.observe(.orderPlaced, observer: scanner, handler: recorder.record)
         }
         scanner = nil
-        #expect(!bus.hasScanners(.orderPlaced))
-        bus.transmit(.orderPlaced, 1)
+        #expect(!bus.hasObservers(.orderPlaced))
+        bus.send(.orderPlaced, 1)
         #expect(recorder.values.isEmpty)
     }
 
@@ -94,9 +94,9 @@ struct SignalBusTests {
     func asyncSignals() async {
         let bus = SignalBus()
         var iterator = bus.signals(.orderPlaced).makeAsyncIterator()
-        #expect(bus.hasScanners(.orderPlaced))
-        bus.transmit(.orderPlaced, 5)
-        bus.transmit(.orderPlaced, 6)
+        #expect(bus.hasObservers(.orderPlaced))
+        bus.send(.orderPlaced, 5)
+        bus.send(.orderPlaced, 6)
         #expect(await iterator.next() == 5)
         #expect(await iterator.next() == 6)
     }

@@ -49,8 +49,8 @@ struct DiagnosticsTests {
         let store = makeEditor()
         var seen: [String] = []
         store.addDiagnosticHandler { seen.append($0.description) }
-        store.dispatch(Undo())
-        store.dispatch(Redo())
+        store.dispatch(HistoryAction.Undo())
+        store.dispatch(HistoryAction.Redo())
         #expect(
             seen == [
                 "undo did nothing: the history is empty (no undoable action since the start or the last clear)",
@@ -64,8 +64,8 @@ struct DiagnosticsTests {
         var seen: [StoreDiagnostic] = []
         store.addDiagnosticHandler { seen.append($0) }
         store.dispatch(Type(text: "a"))
-        store.dispatch(Undo())
-        store.dispatch(Redo())
+        store.dispatch(HistoryAction.Undo())
+        store.dispatch(HistoryAction.Redo())
         #expect(seen.isEmpty)
     }
 
@@ -74,7 +74,7 @@ struct DiagnosticsTests {
         let log = ActionLog(clock: { Date(timeIntervalSince1970: 0) })
         let store = makeEditor(middleware: [log.middleware()])
         log.attach(to: store)
-        store.dispatch(Undo())
+        store.dispatch(HistoryAction.Undo())
         store.dispatch(Type(text: "a"))
         #expect(log.entries.map(\.diagnostics) == [[.nothingToUndo], []])
         let json = String(decoding: try log.exportJSON(), as: UTF8.self)
@@ -126,7 +126,7 @@ struct KeyPathReducerWithStateTests {
         let store = makeShop()
         store.dispatch(AddItem(item: "soup"))
         store.dispatch(Rename(title: "Chez Brigade"))
-        store.dispatch(Undo())
+        store.dispatch(HistoryAction.Undo())
         #expect(store.currentState.cart == [])
         #expect(store.currentState.title == "Chez Brigade")
     }
@@ -142,7 +142,7 @@ struct KeyPathReducerWithStateTests {
         store.reducers.add(on: \Shop.title) { (title: inout String, action: Rename) in title = action.title }
         store.dispatch(AddItem(item: "soup"))
         store.dispatch(Rename(title: "Chez Brigade"))
-        store.dispatch(Undo())
+        store.dispatch(HistoryAction.Undo())
         #expect(store.currentState == Shop())
     }
 }

@@ -104,7 +104,7 @@ struct ReduxDocNotificationExamplesTests {
 
         store.dispatch(AddDishUndoably(dish: "cake"))
         store.dispatch(ClearOrder())
-        store.dispatch(Undo())  // the order has soup, bread and cake again
+        store.dispatch(HistoryAction.Undo())  // the order has soup, bread and cake again
         #expect(store.currentState.order.dishes == ["soup", "bread", "cake"])
         #expect(store.history.canRedo.value)
 

@@ -31,14 +31,14 @@ struct HistoryTests {
         let store = makeEditor()
         store.dispatch(Type(text: "a"))
         store.dispatch(Type(text: "b"))
-        store.dispatch(Undo())
+        store.dispatch(HistoryAction.Undo())
         #expect(store.currentState.text == "a")
-        store.dispatch(Undo())
+        store.dispatch(HistoryAction.Undo())
         #expect(store.currentState.text == "")
-        store.dispatch(Undo())
+        store.dispatch(HistoryAction.Undo())
         #expect(store.currentState.text == "")
-        store.dispatch(Redo())
-        store.dispatch(Redo())
+        store.dispatch(HistoryAction.Redo())
+        store.dispatch(HistoryAction.Redo())
         #expect(store.currentState.text == "ab")
         #expect(!store.history.canRedo.value)
     }
@@ -47,11 +47,11 @@ struct HistoryTests {
     func newActionClearsRedo() {
         let store = makeEditor()
         store.dispatch(Type(text: "a"))
-        store.dispatch(Undo())
+        store.dispatch(HistoryAction.Undo())
         #expect(store.history.canRedo.value)
         store.dispatch(Type(text: "z"))
         #expect(!store.history.canRedo.value)
-        store.dispatch(Redo())
+        store.dispatch(HistoryAction.Redo())
         #expect(store.currentState.text == "z")
     }
 
@@ -63,7 +63,7 @@ struct HistoryTests {
         }
         #expect(store.history.undoCount == 3)
         for _ in 0..<5 {
-            store.dispatch(Undo())
+            store.dispatch(HistoryAction.Undo())
         }
         #expect(store.currentState.text == "ab")
     }
@@ -86,7 +86,7 @@ struct HistoryTests {
         store.history.canRedo.subscribe { value in MainActor.assumeIsolated { log.values.append("redo \(value)") } }
             .add(to: bag)
         store.dispatch(Type(text: "a"))
-        store.dispatch(Undo())
+        store.dispatch(HistoryAction.Undo())
         #expect(log.values == ["undo false", "redo false", "undo true", "undo false", "redo true"])
     }
 }
@@ -101,8 +101,8 @@ struct ActionLogTests {
         store.dispatch(Type(text: "hello"))
         store.dispatch(Cursor(position: 3))
         store.dispatch(Type(text: " world"))
-        store.dispatch(Undo())
-        store.dispatch(Redo())
+        store.dispatch(HistoryAction.Undo())
+        store.dispatch(HistoryAction.Redo())
         store.dispatch(Opaque())
         #expect(log.entries.count == 6)
         #expect(log.entries.allSatisfy { $0.time == Date(timeIntervalSince1970: 1_000) })
@@ -160,9 +160,9 @@ struct HistoryScopeTests {
         let store = makeEditor()
         store.dispatch(Type(text: "a"))
         store.dispatch(Cursor(position: 9))
-        store.dispatch(Undo())
+        store.dispatch(HistoryAction.Undo())
         #expect(store.currentState == Editor(text: "", cursor: 9))
-        store.dispatch(Redo())
+        store.dispatch(HistoryAction.Redo())
         #expect(store.currentState == Editor(text: "a", cursor: 9))
     }
 
@@ -171,10 +171,10 @@ struct HistoryScopeTests {
         let store = makeEditor()
         store.dispatch(Type(text: "a"))
         store.dispatch(Type(text: "b"))
-        store.dispatch(Undo())
+        store.dispatch(HistoryAction.Undo())
         store.history.clear()
         #expect(!store.history.canUndo.value && !store.history.canRedo.value)
-        store.dispatch(Undo())
+        store.dispatch(HistoryAction.Undo())
         #expect(store.currentState.text == "a")
     }
 }

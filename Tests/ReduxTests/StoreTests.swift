@@ -66,9 +66,9 @@ struct StoreTests {
         #expect(store.currentState.title == "TAPAS")
     }
 
-    @Test("an ActionReducerType reducer registered on a key path reduces that part")
+    @Test("an ActionReducer reducer registered on a key path reduces that part")
     func actionReducerOnKeyPath() {
-        struct RenameReducer: ActionReducerType {
+        struct RenameReducer: ActionReducer {
             func reduce(provider: any ReducerProvider, action: Rename, state: String) -> String { action.name }
         }
         let store = Store(initialState: AppState())
@@ -288,7 +288,7 @@ actor Barrier {
     }
 }
 
-struct BarrierAdd: AsyncActionReducerType {
+struct BarrierAdd: AsyncActionReducer {
     let barrier: Barrier
 
     func reduce(action: Add, state: Counter) async -> @Sendable (Counter) -> Counter {

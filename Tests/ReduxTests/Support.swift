@@ -50,7 +50,7 @@ actor Gate {
 }
 
 /// Adds what the gate gives to the counter, once the test opens the gate.
-struct GatedAdd: AsyncActionReducerType {
+struct GatedAdd: AsyncActionReducer {
     let gate: Gate
 
     func reduce(action: Add, state: Counter) async -> @Sendable (Counter) -> Counter {
@@ -64,7 +64,7 @@ struct GatedAdd: AsyncActionReducerType {
 }
 
 /// Adds the amount asynchronously, with no gate.
-struct AsyncAdd: AsyncActionReducerType {
+struct AsyncAdd: AsyncActionReducer {
     func reduce(action: Add, state: Counter) async -> @Sendable (Counter) -> Counter {
         await Task.yield()
         return { counter in

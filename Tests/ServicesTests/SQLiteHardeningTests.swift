@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// An entity with a text id, to probe how ids are stored and compared.
-struct Tag: Entity, Equatable {
+struct Tag: StorableEntity, Equatable {
     let id: String
     var label: String
 }

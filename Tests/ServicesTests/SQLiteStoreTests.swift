@@ -3,17 +3,17 @@ import BrigadeServices
 import Foundation
 import Testing
 
-struct Order: Entity, Equatable {
+struct Order: StorableEntity, Equatable {
     let id: Int
     var dishes: [String]
 }
 
-struct Note: Entity, Equatable {
+struct Note: StorableEntity, Equatable {
     let id: String
     var text: String
 }
 
-struct Row: Entity {
+struct Row: StorableEntity {
     let id: Int
     let batch: Int
     let payload: String

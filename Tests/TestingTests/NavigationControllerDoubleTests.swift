@@ -200,7 +200,7 @@ struct NavigationControllerDoubleTests {
     func presentationRefused() async throws {
         _ = try await shown("list")
         host.isInWindow = false
-        #expect(throws: NavigationError.presentationRefused("Card", reason: .notInWindow)) {
+        #expect(throws: NavigatorError.presentationRefused("Card", reason: .notInWindow)) {
             try host.presentModal(card("sheet"), animated: true) { _ in }
         }
         host.isInWindow = true
@@ -208,10 +208,10 @@ struct NavigationControllerDoubleTests {
         var ended: [HostTransitionResult] = []
         let first = card("first")
         try host.presentModal(first, animated: true) { ended.append($0) }
-        #expect(throws: NavigationError.presentationRefused("Card", reason: .presentationInProgress)) {
+        #expect(throws: NavigatorError.presentationRefused("Card", reason: .presentationInProgress)) {
             try host.presentModal(card("second"), animated: true) { ended.append($0) }
         }
-        #expect(throws: NavigationError.dismissalRefused("Card", reason: .presentationInProgress)) {
+        #expect(throws: NavigatorError.dismissalRefused("Card", reason: .presentationInProgress)) {
             try host.dismissModal(first, animated: true) { ended.append($0) }
         }
         host.finishTransition()

@@ -16,7 +16,7 @@ struct Logged: Action { let text: String }
 struct Load: Action {}
 struct Reset: Action {}
 
-struct SlowLoad: AsyncActionReducerType {
+struct SlowLoad: AsyncActionReducer {
     func reduce(action: Load, state: String) async -> @Sendable (String) -> String {
         await Task.yield()
         return { _ in "loaded" }

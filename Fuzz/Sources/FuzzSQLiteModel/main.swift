@@ -6,12 +6,12 @@ import FuzzSupport
 // Model-based: a random sequence of operations runs on a SQLiteStore and on a MemoryEntityStore, and after every
 // step both must hold the same entities.
 
-struct Item: Entity, Equatable {
+struct Item: StorableEntity, Equatable {
     let id: Int
     var value: String
 }
 
-struct Other: Entity, Equatable {
+struct Other: StorableEntity, Equatable {
     let id: Int
     var flag: Bool
 }

@@ -5,7 +5,7 @@ import Foundation
 // Writes batches of rows to the SQLiteStore at the path given, one transaction per batch, and prints the number of
 // each batch once it is committed, until it is killed. The crash-safety test kills it with SIGKILL at random.
 
-struct Row: Entity {
+struct Row: StorableEntity {
     let id: Int
     let batch: Int
     let payload: String

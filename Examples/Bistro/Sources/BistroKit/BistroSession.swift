@@ -165,10 +165,10 @@ public final class BistroSession {
                 try await place()
             case "undo":
                 guard store.history.canUndo.value else { return .error(text("error.nothingUndo")) }
-                store.dispatch(Undo())
+                store.dispatch(.undo)
             case "redo":
                 guard store.history.canRedo.value else { return .error(text("error.nothingRedo")) }
-                store.dispatch(Redo())
+                store.dispatch(.redo)
             case "lang":
                 guard arguments.count == 1 else { return .error(text("error.usage.lang")) }
                 try await app.wireframe.route(to: "/settings/language/\(arguments[0])")

@@ -36,7 +36,7 @@ public struct OrderLine: Codable, Equatable, Sendable {
 }
 
 /// An order that was placed; kept in the SQLiteStore.
-public struct PlacedOrder: Entity, Equatable {
+public struct PlacedOrder: StorableEntity, Equatable {
     /// The order's number, counting from 1.
     public let id: Int
     /// What was ordered.

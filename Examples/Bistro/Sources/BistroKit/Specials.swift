@@ -9,7 +9,7 @@ public struct Special: Codable, Equatable, Sendable {
     public let price: Int
 }
 
-/// Fetches today's specials through the Kitchen's APIClient (Dertisch's FoodDelivery).
+/// Fetches today's specials through the Kitchen's APIClient.
 public final class SpecialsService: Sendable {
     private let client: APIClient
     private let url: URL

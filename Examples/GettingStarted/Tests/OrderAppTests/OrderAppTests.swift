@@ -17,7 +17,7 @@ struct OrderAppTests {
         let screen = navigator.topController as? OrderScreen
         #expect(screen?.lines == ["Your order (1)", "- soup"])
 
-        app.store.dispatch(Undo())
+        app.store.dispatch(.undo)
         #expect(screen?.lines == ["Your order (0)"])
     }
 

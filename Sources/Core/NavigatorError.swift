@@ -1,5 +1,20 @@
-/// Errors of BrigadeNavigation's navigators.
-public enum NavigationError: Error, Equatable, CustomStringConvertible {
+/// Errors a navigator reports: calls its stacks cannot honour, a path it cannot show, a transition the platform
+/// refused or cancelled.
+///
+/// Every navigator throws this one type: ``Navigator``'s own methods, BrigadeWireframe's `HeadlessNavigator`, and
+/// BrigadeNavigation's `ObservableNavigator` and `HostNavigator`. (BrigadeNavigation's earlier `NavigatorError` is
+/// a deprecated alias of it.)
+public enum NavigatorError: Error, Equatable, CustomStringConvertible {
+    /// `pop` with one controller or none on the navigation stack.
+    case nothingToPop
+    /// `dismiss` with no modal shown.
+    case nothingToDismiss
+    /// `pop(to:)` with a controller that is not on the navigation stack; carries its type name.
+    case notOnStack(String)
+    /// A controller that is already shown was pushed or presented again, or is in a `setStack` list twice; carries
+    /// its type name.
+    case alreadyShown(String)
+
     /// A route set on a path could not be turned into a controller; carries the route and the reason.
     case cannotMakeController(route: String, reason: String)
     /// A non-empty path was set on a navigator that shows no root yet; carries the first route.
@@ -42,6 +57,10 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
     /// What went wrong.
     public var description: String {
         switch self {
+        case .nothingToPop: return "cannot pop: the navigation stack holds one controller or none"
+        case .nothingToDismiss: return "cannot dismiss: no modal is shown"
+        case .notOnStack(let name): return "cannot pop to \(name): it is not on the navigation stack"
+        case .alreadyShown(let name): return "cannot show \(name): it is already shown"
         case .cannotMakeController(let route, let reason):
             return "cannot show route \(route): \(reason); the path is unchanged"
         case .noRoot(let route):
