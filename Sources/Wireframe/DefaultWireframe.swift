@@ -34,7 +34,10 @@ import Foundation
 /// The wireframe holds its navigator weakly. Used on the main actor.
 @MainActor
 public final class DefaultWireframe: Wireframe {
-    private let matcher: RouteMatcher
+    /// The route patterns and parameter types registered so far.
+    private var routes: RouteMatcherBuilder
+    /// The matcher of ``routes``, built when a URL is matched after a registration.
+    private var builtMatcher: RouteMatcher?
     private var controllerProviders = PriorityList<any ControllerProvider>()
     private var routingHandlers: [String: PriorityList<RoutingHandler>] = [:]
     private var optionProviders = PriorityList<any RoutingOptionProvider>()
@@ -56,7 +59,7 @@ public final class DefaultWireframe: Wireframe {
     /// Creates a wireframe with the built-in ``NavigatorRoutingPresenter`` at the lowest priority.
     /// - Parameter caseSensitive: Whether literal segments must match in letter case; `true` by default.
     public init(caseSensitive: Bool = true) {
-        matcher = RouteMatcher(caseSensitive: caseSensitive)
+        routes = RouteMatcherBuilder(caseSensitive: caseSensitive)
         routingPresenters.insert(NavigatorRoutingPresenter(), priority: .min)
     }
 
@@ -70,15 +73,29 @@ public final class DefaultWireframe: Wireframe {
     }
 
     /// The patterns registered so far, by their text.
-    public var routePatterns: [String: RoutePattern] { matcher.patterns }
+    public var routePatterns: [String: RoutePattern] { routes.patterns }
+
+    /// The matcher of the registered patterns: registration is rare and matching frequent, so it is built once after
+    /// each change, when first needed.
+    private var matcher: RouteMatcher {
+        if let builtMatcher {
+            return builtMatcher
+        }
+        let matcher = routes.build()
+        builtMatcher = matcher
+        return matcher
+    }
 
     // MARK: - Registration
 
     /// Registers `routePattern`; registering the same text again does nothing.
     /// - Throws: A ``WireframeError`` for a malformed pattern (with the position) or one that conflicts with a
     ///   registered pattern.
-    public func add(routePattern: String) throws {
-        try matcher.add(RoutePattern(routePattern))
+    public func add(routePattern: String) throws(WireframeError) {
+        let pattern = try RoutePattern(routePattern)
+        // Dropped first, so that the builder's storage is not shared and changes in place.
+        builtMatcher = nil
+        try routes.add(pattern)
     }
 
     /// Registers the parameter type `name` for patterns such as `/menu/:dish<dish>`: a segment is taken when
@@ -91,8 +108,9 @@ public final class DefaultWireframe: Wireframe {
     /// wireframe.add(parameterType: "dish") { Dish(rawValue: $0) }
     /// try wireframe.add(routePattern: "/menu/:dish<dish>")
     /// ```
-    public func add(parameterType name: String, converter: @escaping (String) -> (any Sendable)?) {
-        matcher.add(parameterType: name, converter: converter)
+    public func add(parameterType name: String, converter: @escaping RouteMatcher.Converter) {
+        builtMatcher = nil
+        routes.add(parameterType: name, converter: converter)
     }
 
     /// Registers a controller provider; among responsible providers and handlers the highest priority wins.
@@ -102,7 +120,12 @@ public final class DefaultWireframe: Wireframe {
 
     /// Registers `handler` for `routePattern`, registering the pattern too when it is new. A handler wins over a
     /// controller provider of equal priority.
-    public func add(routingHandler: @escaping RoutingHandler, routePattern: String, priority: Int = 0) throws {
+    /// - Throws: The ``WireframeError`` of ``add(routePattern:)``.
+    public func add(
+        routingHandler: @escaping RoutingHandler,
+        routePattern: String,
+        priority: Int = 0
+    ) throws(WireframeError) {
         try add(routePattern: routePattern)
         routingHandlers[routePattern, default: PriorityList()].insert(routingHandler, priority: priority)
     }
