@@ -18,6 +18,15 @@ func makeMatcher(_ patterns: [String]) -> RouteMatcher {
     return builder.build()
 }
 
+/// A matcher kept in an object, for the memory probe.
+final class HeldMatcher {
+    let matcher: RouteMatcher
+
+    init(_ matcher: RouteMatcher) {
+        self.matcher = matcher
+    }
+}
+
 /// RoutingKit's router with the same `patterns`.
 func makeRouter(_ patterns: [String]) -> TrieRouter<Int> {
     let router = TrieRouter<Int>()

@@ -209,7 +209,11 @@ public final class DefaultWireframe: Wireframe {
     ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
     ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator
     ///   threw.
-    public func route(url: URL, parameters: RouteParameters = [:], option: RoutingOption? = nil) async throws {
+    public func route(
+        url: URL,
+        parameters: RouteParameters = [:],
+        option: RoutingOption? = nil
+    ) async throws(WireframeError) {
         let result = try routeResult(url: url, parameters: parameters, option: option)
         switch handler(for: result) {
         case nil:
@@ -244,7 +248,11 @@ public final class DefaultWireframe: Wireframe {
 
     /// Routes the URL written in `text`; see ``route(url:parameters:option:)``.
     /// - Throws: ``WireframeError/invalidURL(_:)`` when `text` is not a URL, else as `route(url:)`.
-    public func route(to text: String, parameters: RouteParameters = [:], option: RoutingOption? = nil) async throws {
+    public func route(
+        to text: String,
+        parameters: RouteParameters = [:],
+        option: RoutingOption? = nil
+    ) async throws(WireframeError) {
         guard let url = URL(string: text) else { throw WireframeError.invalidURL(text) }
         try await route(url: url, parameters: parameters, option: option)
     }
@@ -265,7 +273,7 @@ public final class DefaultWireframe: Wireframe {
     ///   handler does: a handler shows nothing a stack can hold), a navigator error
     ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
     ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator threw.
-    public func route(stack urls: [URL], animated: Bool = false) async throws {
+    public func route(stack urls: [URL], animated: Bool = false) async throws(WireframeError) {
         try await restore(stack: urls, modals: [], animated: animated, keepsShown: false)
     }
 
@@ -278,7 +286,7 @@ public final class DefaultWireframe: Wireframe {
     /// the same pattern and parameters (as text) as the state's is kept, with its presenters, and so are those above
     /// it while they match too. A state equal to what is shown changes nothing and delivers no event.
     /// - Throws: The errors of ``route(stack:animated:)``.
-    public func route(state: NavigationState, animated: Bool = false) async throws {
+    public func route(state: NavigationState, animated: Bool = false) async throws(WireframeError) {
         try await restore(stack: state.stack, modals: state.modals, animated: animated, keepsShown: true)
     }
 
@@ -288,22 +296,29 @@ public final class DefaultWireframe: Wireframe {
     /// - Throws: ``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``,
     ///   ``WireframeError/controllerNotRouted(controller:)`` for a controller shown without routing, or the error
     ///   of ``url(forPattern:parameters:query:)`` for a route that has no URL that routes back to it.
-    public func navigationState() throws -> NavigationState {
+    public func navigationState() throws(WireframeError) -> NavigationState {
         let navigator = try requireNavigator("save the navigation state")
-        func urls(_ controllers: [any Controller]) throws -> [URL] {
-            try controllers.map { controller in
+        func urls(_ controllers: [any Controller]) throws(WireframeError) -> [URL] {
+            var urls: [URL] = []
+            for controller in controllers {
                 guard let result = controller.attachments.routeResult else {
-                    throw WireframeError.controllerNotRouted(controller: String(describing: type(of: controller)))
+                    throw .controllerNotRouted(controller: String(describing: type(of: controller)))
                 }
-                return try url(forPattern: result.routePattern, parameters: result.parameters)
+                urls.append(try url(forPattern: result.routePattern, parameters: result.parameters))
             }
+            return urls
         }
         return NavigationState(stack: try urls(navigator.stack), modals: try urls(navigator.modalStack))
     }
 
     /// Makes every controller of `urls` and `modals` (keeping, when `keepsShown`, the controllers shown for the same
     /// routes at the bottom of each list), then shows them in one call to the navigator.
-    private func restore(stack urls: [URL], modals: [URL], animated: Bool, keepsShown: Bool) async throws {
+    private func restore(
+        stack urls: [URL],
+        modals: [URL],
+        animated: Bool,
+        keepsShown: Bool
+    ) async throws(WireframeError) {
         guard let top = modals.last ?? urls.last else { return }
         var planned: [(result: RouteResult, provider: any ControllerProvider)] = []
         let all = urls + modals
@@ -336,7 +351,11 @@ public final class DefaultWireframe: Wireframe {
         }
         var controllers: [any Controller] = []
         for (index, (result, provider)) in planned.enumerated() {
-            controllers.append(try kept[index] ?? makeController(result, provider: provider))
+            if let controller = kept[index] {
+                controllers.append(controller)
+            } else {
+                controllers.append(try makeController(result, provider: provider))
+            }
         }
         var observersOf: [[(observer: any RoutingObserver, pattern: String?)]] = []
         for (index, (result, _)) in planned.enumerated() {
@@ -365,7 +384,7 @@ public final class DefaultWireframe: Wireframe {
     /// Makes the controller for `url` with its presenters attached, without showing it.
     /// - Throws: ``WireframeError/noRoute(url:)``, ``WireframeError/noController(url:pattern:)`` (also when a
     ///   routing handler takes the URL), or ``WireframeError/routingFailed(url:underlying:)``.
-    public func controller(url: URL, parameters: RouteParameters = [:]) throws -> any Controller {
+    public func controller(url: URL, parameters: RouteParameters = [:]) throws(WireframeError) -> any Controller {
         let result = try routeResult(url: url, parameters: parameters, option: .getController)
         guard case .provider(let provider) = handler(for: result) else {
             throw WireframeError.noController(url: url, pattern: result.routePattern)
@@ -543,7 +562,7 @@ public final class DefaultWireframe: Wireframe {
     }
 
     /// The navigator, or the error saying whether none was set or it was released.
-    private func requireNavigator(_ operation: String) throws -> any Navigator {
+    private func requireNavigator(_ operation: String) throws(WireframeError) -> any Navigator {
         if let navigator {
             return navigator
         }
@@ -578,7 +597,10 @@ public final class DefaultWireframe: Wireframe {
         }
     }
 
-    private func makeController(_ result: RouteResult, provider: any ControllerProvider) throws -> any Controller {
+    private func makeController(
+        _ result: RouteResult,
+        provider: any ControllerProvider
+    ) throws(WireframeError) -> any Controller {
         try wrapping(result.url) {
             let controller = try provider.makeController(routeResult: result)
             controller.attachments.routeResult = result
@@ -594,7 +616,9 @@ public final class DefaultWireframe: Wireframe {
         }
     }
 
-    private func wrapping<T>(_ url: URL, _ body: () throws -> T) throws -> T {
+    /// Runs `body`, which calls code of the app; what it throws that is not a ``WireframeError`` is wrapped in
+    /// ``WireframeError/routingFailed(url:underlying:)``.
+    private func wrapping<T>(_ url: URL, _ body: () throws -> T) throws(WireframeError) -> T {
         do {
             return try body()
         } catch let error as WireframeError {
@@ -604,7 +628,8 @@ public final class DefaultWireframe: Wireframe {
         }
     }
 
-    private func wrapping(_ url: URL, _ body: () async throws -> Void) async throws {
+    /// Runs `body` as the synchronous `wrapping` does, awaiting it.
+    private func wrapping(_ url: URL, _ body: () async throws -> Void) async throws(WireframeError) {
         do {
             try await body()
         } catch let error as WireframeError {

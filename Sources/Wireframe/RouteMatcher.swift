@@ -76,12 +76,8 @@ public struct RouteMatcher: Sendable {
             }
         }
         let rootName = pattern.scheme.map { scheme in pattern.host.map { scheme + "://" + $0 } ?? scheme }
-        let root = rootName.map { schemes[$0] ?? RouteNode() } ?? anyScheme
         let shapes = variants.map { keys(of: $0, in: pattern) }
-        for shape in shapes {
-            guard let existing = root.endpoint(for: shape.keys[...], endsInWildcard: shape.endsInWildcard) else {
-                continue
-            }
+        if let existing = registered(shapes, rootName: rootName) {
             if existing.pattern.text == pattern.text { return }
             throw .conflictingPattern(pattern: pattern.text, existing: existing.pattern.text)
         }
@@ -97,6 +93,18 @@ public struct RouteMatcher: Sendable {
         } else {
             insert(into: &anyScheme)
         }
+    }
+
+    /// The endpoint already registered for one of `shapes` under the root `rootName`, if any. (A function of its own,
+    /// so that the root it reads is not held while ``add(_:)`` changes it in place.)
+    private func registered(_ shapes: [Shape], rootName: String?) -> RouteNode.Endpoint? {
+        let root = rootName.map { schemes[$0] ?? RouteNode() } ?? anyScheme
+        for shape in shapes {
+            if let existing = root.endpoint(for: shape.keys[...], endsInWildcard: shape.endsInWildcard) {
+                return existing
+            }
+        }
+        return nil
     }
 
     /// The trie keys of a shape of `pattern`, and whether it ends in a wildcard.
