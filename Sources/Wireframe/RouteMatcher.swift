@@ -28,17 +28,27 @@ public struct RouteMatcher: Sendable {
     /// Whether literal segments must match in letter case (parameters keep the URL's case).
     public let isCaseSensitive: Bool
     /// The patterns that name no scheme.
-    private var anyScheme = RouteNode()
+    private let anyScheme: MatchNode
     /// The patterns of a scheme (`bistro`) or of an http(s) scheme and host (`https://bistro.example`), by that text.
-    private var schemes: [String: RouteNode] = [:]
+    private let schemes: [String: MatchNode]
     /// Every registered pattern, once, in registration order.
-    private var registered: [RoutePattern] = []
+    private let registered: [RoutePattern]
     /// The converters of custom parameter types, by type name.
-    private var converters: [String: Converter] = [:]
+    private let converters: [String: Converter]
 
-    /// Creates a matcher with no patterns; ``RouteMatcherBuilder`` adds them.
-    init(caseSensitive: Bool) {
+    /// Creates the matcher of a ``RouteMatcherBuilder``'s trie.
+    init(
+        caseSensitive: Bool,
+        anyScheme: RouteNode,
+        schemes: [String: RouteNode],
+        registered: [RoutePattern],
+        converters: [String: Converter]
+    ) {
         isCaseSensitive = caseSensitive
+        self.anyScheme = MatchNode(anyScheme)
+        self.schemes = schemes.mapValues(MatchNode.init)
+        self.registered = registered
+        self.converters = converters
     }
 
     /// The registered patterns, by their text.
@@ -49,88 +59,6 @@ public struct RouteMatcher: Sendable {
     /// The registered pattern written as `text`, if any.
     func pattern(_ text: String) -> RoutePattern? {
         registered.first { $0.text == text }
-    }
-
-    // MARK: - Registration (through RouteMatcherBuilder)
-
-    /// Registers the converter of the parameter type `name`, replacing an earlier one.
-    mutating func add(parameterType name: String, converter: @escaping Converter) {
-        converters[name] = converter
-    }
-
-    /// Registers `pattern`; registering the same text again does nothing.
-    /// - Throws: ``WireframeError/invalidSegment(pattern:position:reason:)`` for a parameter type with no converter;
-    ///   ``WireframeError/conflictingPattern(pattern:existing:)`` when another pattern already matches one of the
-    ///   same URL shapes. Nothing is registered then.
-    mutating func add(_ pattern: RoutePattern) throws(WireframeError) {
-        let variants = pattern.variants
-        for variant in variants {
-            for case .parameter(let name) in variant.segments {
-                guard case .custom(let type)? = pattern.typedParameters[name]?.type, converters[type] == nil else {
-                    continue
-                }
-                throw .invalidSegment(
-                    pattern: pattern.text, position: pattern.typedParameters[name]?.position ?? 0,
-                    reason: "parameter type '\(type)' has no converter (register it with add(parameterType:converter:))"
-                )
-            }
-        }
-        let rootName = pattern.scheme.map { scheme in pattern.host.map { scheme + "://" + $0 } ?? scheme }
-        let shapes = variants.map { keys(of: $0, in: pattern) }
-        if let existing = registered(shapes, rootName: rootName) {
-            if existing.pattern.text == pattern.text { return }
-            throw .conflictingPattern(pattern: pattern.text, existing: existing.pattern.text)
-        }
-        registered.append(pattern)
-        func insert(into root: inout RouteNode) {
-            for (shape, variant) in zip(shapes, variants) {
-                let endpoint = RouteNode.Endpoint(pattern: pattern, groups: variant.groups)
-                root.insert(shape.keys[...], endsInWildcard: shape.endsInWildcard, endpoint: endpoint)
-            }
-        }
-        if let rootName {
-            insert(into: &schemes[rootName, default: RouteNode()])
-        } else {
-            insert(into: &anyScheme)
-        }
-    }
-
-    /// The endpoint already registered for one of `shapes` under the root `rootName`, if any. (A function of its own,
-    /// so that the root it reads is not held while ``add(_:)`` changes it in place.)
-    private func registered(_ shapes: [Shape], rootName: String?) -> RouteNode.Endpoint? {
-        let root = rootName.map { schemes[$0] ?? RouteNode() } ?? anyScheme
-        for shape in shapes {
-            if let existing = root.endpoint(for: shape.keys[...], endsInWildcard: shape.endsInWildcard) {
-                return existing
-            }
-        }
-        return nil
-    }
-
-    /// The trie keys of a shape of `pattern`, and whether it ends in a wildcard.
-    private func keys(of variant: RoutePattern.Variant, in pattern: RoutePattern) -> Shape {
-        var keys: [RouteNode.Key] = []
-        var endsInWildcard = false
-        for segment in variant.segments {
-            switch segment {
-            case .literal(let text):
-                let decoded = PercentEncoding.decode(text) ?? text
-                keys.append(.literal(isCaseSensitive ? decoded : decoded.lowercased()))
-            case .parameter(let name):
-                keys.append(.parameter(pattern.typedParameters[name]?.type ?? .text))
-            case .wildcard:
-                endsInWildcard = true
-            case .group:
-                break
-            }
-        }
-        return Shape(keys: keys, endsInWildcard: endsInWildcard)
-    }
-
-    /// A shape of a pattern as the trie keys it.
-    private struct Shape {
-        let keys: [RouteNode.Key]
-        let endsInWildcard: Bool
     }
 
     // MARK: - Matching
@@ -240,7 +168,7 @@ public struct RouteMatcher: Sendable {
     /// Finds the endpoint for `segments[index...]` below `node`, whose run is already consumed: the literal child
     /// first, then the parameter children (typed ones first), then the node's wildcard; a branch that fails further
     /// on gives way to the next.
-    private func find(in node: RouteNode, _ segments: [String], at index: Int) -> Found? {
+    private func find(in node: MatchNode, _ segments: [String], at index: Int) -> Found? {
         guard index < segments.count else {
             return node.endpoint.map { ($0, index) }
         }
@@ -260,7 +188,7 @@ public struct RouteMatcher: Sendable {
 
     /// Consumes `node`'s run from `segments[index...]` (literals must be equal, a parameter takes one segment of its
     /// type), then finds the endpoint below it.
-    private func enter(_ node: RouteNode, _ segments: [String], at index: Int) -> Found? {
+    private func enter(_ node: MatchNode, _ segments: [String], at index: Int) -> Found? {
         guard segments.count - index >= node.run.count else { return nil }
         var index = index
         for key in node.run {

@@ -120,3 +120,32 @@ struct RouteNode: Sendable {
         }
     }
 }
+
+/// A node of a built ``RouteMatcher``: a ``RouteNode`` made immutable and shared by reference, so that a parent's
+/// dictionary holds an 8-byte reference per child.
+final class MatchNode: Sendable {
+    /// A child that a parameter of `type` leads to.
+    struct ParameterBranch: Sendable {
+        let type: RoutePattern.ParameterType
+        let node: MatchNode
+    }
+
+    let run: [RouteNode.Key]
+    let literals: [String: MatchNode]
+    /// One per type, typed ones first.
+    let parameters: [ParameterBranch]
+    let endpoint: RouteNode.Endpoint?
+    let wildcard: RouteNode.Endpoint?
+
+    /// The immutable copy of `node` and everything below it.
+    init(_ node: RouteNode) {
+        run = node.run
+        // An empty dictionary or array stays the shared empty one (`mapValues` would allocate storage for it).
+        literals = node.literals.isEmpty ? [:] : node.literals.mapValues(MatchNode.init)
+        parameters =
+            node.parameters.isEmpty
+            ? [] : node.parameters.map { ParameterBranch(type: $0.type, node: MatchNode($0.node)) }
+        endpoint = node.endpoint
+        wildcard = node.wildcard
+    }
+}
