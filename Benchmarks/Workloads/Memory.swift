@@ -36,7 +36,9 @@ func heapBytes() -> Int {
 public func allMemoryProbes() -> [MemoryProbe] {
     let table = routeTable(100_000)
     return [
-        MemoryProbe("Memory/Brigade 100,000 route patterns", count: 100_000) { makeMatcher(table.patterns) },
+        MemoryProbe("Memory/Brigade 100,000 route patterns", count: 100_000) {
+            HeldMatcher(makeMatcher(table.patterns))
+        },
         MemoryProbe("Memory/RoutingKit 100,000 route patterns", count: 100_000) { makeRouter(table.patterns) },
     ] + reduxSubscriberProbes(100_000)
 }

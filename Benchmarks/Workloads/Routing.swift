@@ -11,11 +11,20 @@ func routeTable(_ count: Int) -> (patterns: [String], path: String, miss: String
 
 /// Brigade's matcher with `patterns` registered.
 func makeMatcher(_ patterns: [String]) -> RouteMatcher {
-    let matcher = RouteMatcher()
+    var builder = RouteMatcherBuilder()
     for pattern in patterns {
-        try? matcher.add(RoutePattern(pattern))
+        try? builder.add(RoutePattern(pattern))
     }
-    return matcher
+    return builder.build()
+}
+
+/// A matcher kept in an object, for the memory probe.
+final class HeldMatcher {
+    let matcher: RouteMatcher
+
+    init(_ matcher: RouteMatcher) {
+        self.matcher = matcher
+    }
 }
 
 /// RoutingKit's router with the same `patterns`.

@@ -129,7 +129,7 @@ extension DefaultWireframe {
     /// Routes a link that came from outside the app, after checking it against ``deepLinkPolicy``.
     /// - Throws: ``WireframeError/linkRejected(url:reason:)`` for a link the policy rejects (it is not routed), or
     ///   any error of ``route(url:parameters:option:)``.
-    public func routeExternal(url: URL, option: RoutingOption? = nil) async throws {
+    public func routeExternal(url: URL, option: RoutingOption? = nil) async throws(WireframeError) {
         try deepLinkPolicy.check(url)
         try await route(url: url, option: option)
     }
@@ -139,7 +139,7 @@ extension DefaultWireframe {
     /// one controller cannot be made, nothing on screen changes.
     /// - Throws: ``WireframeError/linkRejected(url:reason:)`` for the first link the policy rejects (nothing is
     ///   routed), or any error of ``route(stack:animated:)``.
-    public func routeExternal(stack urls: [URL], animated: Bool = false) async throws {
+    public func routeExternal(stack urls: [URL], animated: Bool = false) async throws(WireframeError) {
         for url in urls {
             try deepLinkPolicy.check(url)
         }

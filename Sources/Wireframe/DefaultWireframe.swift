@@ -34,7 +34,10 @@ import Foundation
 /// The wireframe holds its navigator weakly. Used on the main actor.
 @MainActor
 public final class DefaultWireframe: Wireframe {
-    private let matcher: RouteMatcher
+    /// The route patterns and parameter types registered so far.
+    private var routes: RouteMatcherBuilder
+    /// The matcher of ``routes``, built when a URL is matched after a registration.
+    private var builtMatcher: RouteMatcher?
     private var controllerProviders = PriorityList<any ControllerProvider>()
     private var routingHandlers: [String: PriorityList<RoutingHandler>] = [:]
     private var optionProviders = PriorityList<any RoutingOptionProvider>()
@@ -56,7 +59,7 @@ public final class DefaultWireframe: Wireframe {
     /// Creates a wireframe with the built-in ``NavigatorRoutingPresenter`` at the lowest priority.
     /// - Parameter caseSensitive: Whether literal segments must match in letter case; `true` by default.
     public init(caseSensitive: Bool = true) {
-        matcher = RouteMatcher(caseSensitive: caseSensitive)
+        routes = RouteMatcherBuilder(caseSensitive: caseSensitive)
         routingPresenters.insert(NavigatorRoutingPresenter(), priority: .min)
     }
 
@@ -70,15 +73,29 @@ public final class DefaultWireframe: Wireframe {
     }
 
     /// The patterns registered so far, by their text.
-    public var routePatterns: [String: RoutePattern] { matcher.patterns }
+    public var routePatterns: [String: RoutePattern] { routes.patterns }
+
+    /// The matcher of the registered patterns: registration is rare and matching frequent, so it is built once after
+    /// each change, when first needed.
+    private var matcher: RouteMatcher {
+        if let builtMatcher {
+            return builtMatcher
+        }
+        let matcher = routes.build()
+        builtMatcher = matcher
+        return matcher
+    }
 
     // MARK: - Registration
 
     /// Registers `routePattern`; registering the same text again does nothing.
     /// - Throws: A ``WireframeError`` for a malformed pattern (with the position) or one that conflicts with a
     ///   registered pattern.
-    public func add(routePattern: String) throws {
-        try matcher.add(RoutePattern(routePattern))
+    public func add(routePattern: String) throws(WireframeError) {
+        let pattern = try RoutePattern(routePattern)
+        // Dropped first, so that the builder's storage is not shared and changes in place.
+        builtMatcher = nil
+        try routes.add(pattern)
     }
 
     /// Registers the parameter type `name` for patterns such as `/menu/:dish<dish>`: a segment is taken when
@@ -91,8 +108,9 @@ public final class DefaultWireframe: Wireframe {
     /// wireframe.add(parameterType: "dish") { Dish(rawValue: $0) }
     /// try wireframe.add(routePattern: "/menu/:dish<dish>")
     /// ```
-    public func add(parameterType name: String, converter: @escaping (String) -> (any Sendable)?) {
-        matcher.add(parameterType: name, converter: converter)
+    public func add(parameterType name: String, converter: @escaping RouteMatcher.Converter) {
+        builtMatcher = nil
+        routes.add(parameterType: name, converter: converter)
     }
 
     /// Registers a controller provider; among responsible providers and handlers the highest priority wins.
@@ -102,7 +120,12 @@ public final class DefaultWireframe: Wireframe {
 
     /// Registers `handler` for `routePattern`, registering the pattern too when it is new. A handler wins over a
     /// controller provider of equal priority.
-    public func add(routingHandler: @escaping RoutingHandler, routePattern: String, priority: Int = 0) throws {
+    /// - Throws: The ``WireframeError`` of ``add(routePattern:)``.
+    public func add(
+        routingHandler: @escaping RoutingHandler,
+        routePattern: String,
+        priority: Int = 0
+    ) throws(WireframeError) {
         try add(routePattern: routePattern)
         routingHandlers[routePattern, default: PriorityList()].insert(routingHandler, priority: priority)
     }
@@ -186,7 +209,11 @@ public final class DefaultWireframe: Wireframe {
     ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
     ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator
     ///   threw.
-    public func route(url: URL, parameters: RouteParameters = [:], option: RoutingOption? = nil) async throws {
+    public func route(
+        url: URL,
+        parameters: RouteParameters = [:],
+        option: RoutingOption? = nil
+    ) async throws(WireframeError) {
         let result = try routeResult(url: url, parameters: parameters, option: option)
         switch handler(for: result) {
         case nil:
@@ -221,7 +248,11 @@ public final class DefaultWireframe: Wireframe {
 
     /// Routes the URL written in `text`; see ``route(url:parameters:option:)``.
     /// - Throws: ``WireframeError/invalidURL(_:)`` when `text` is not a URL, else as `route(url:)`.
-    public func route(to text: String, parameters: RouteParameters = [:], option: RoutingOption? = nil) async throws {
+    public func route(
+        to text: String,
+        parameters: RouteParameters = [:],
+        option: RoutingOption? = nil
+    ) async throws(WireframeError) {
         guard let url = URL(string: text) else { throw WireframeError.invalidURL(text) }
         try await route(url: url, parameters: parameters, option: option)
     }
@@ -242,7 +273,7 @@ public final class DefaultWireframe: Wireframe {
     ///   handler does: a handler shows nothing a stack can hold), a navigator error
     ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
     ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator threw.
-    public func route(stack urls: [URL], animated: Bool = false) async throws {
+    public func route(stack urls: [URL], animated: Bool = false) async throws(WireframeError) {
         try await restore(stack: urls, modals: [], animated: animated, keepsShown: false)
     }
 
@@ -255,7 +286,7 @@ public final class DefaultWireframe: Wireframe {
     /// the same pattern and parameters (as text) as the state's is kept, with its presenters, and so are those above
     /// it while they match too. A state equal to what is shown changes nothing and delivers no event.
     /// - Throws: The errors of ``route(stack:animated:)``.
-    public func route(state: NavigationState, animated: Bool = false) async throws {
+    public func route(state: NavigationState, animated: Bool = false) async throws(WireframeError) {
         try await restore(stack: state.stack, modals: state.modals, animated: animated, keepsShown: true)
     }
 
@@ -265,22 +296,29 @@ public final class DefaultWireframe: Wireframe {
     /// - Throws: ``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``,
     ///   ``WireframeError/controllerNotRouted(controller:)`` for a controller shown without routing, or the error
     ///   of ``url(forPattern:parameters:query:)`` for a route that has no URL that routes back to it.
-    public func navigationState() throws -> NavigationState {
+    public func navigationState() throws(WireframeError) -> NavigationState {
         let navigator = try requireNavigator("save the navigation state")
-        func urls(_ controllers: [any Controller]) throws -> [URL] {
-            try controllers.map { controller in
+        func urls(_ controllers: [any Controller]) throws(WireframeError) -> [URL] {
+            var urls: [URL] = []
+            for controller in controllers {
                 guard let result = controller.attachments.routeResult else {
-                    throw WireframeError.controllerNotRouted(controller: String(describing: type(of: controller)))
+                    throw .controllerNotRouted(controller: String(describing: type(of: controller)))
                 }
-                return try url(forPattern: result.routePattern, parameters: result.parameters)
+                urls.append(try url(forPattern: result.routePattern, parameters: result.parameters))
             }
+            return urls
         }
         return NavigationState(stack: try urls(navigator.stack), modals: try urls(navigator.modalStack))
     }
 
     /// Makes every controller of `urls` and `modals` (keeping, when `keepsShown`, the controllers shown for the same
     /// routes at the bottom of each list), then shows them in one call to the navigator.
-    private func restore(stack urls: [URL], modals: [URL], animated: Bool, keepsShown: Bool) async throws {
+    private func restore(
+        stack urls: [URL],
+        modals: [URL],
+        animated: Bool,
+        keepsShown: Bool
+    ) async throws(WireframeError) {
         guard let top = modals.last ?? urls.last else { return }
         var planned: [(result: RouteResult, provider: any ControllerProvider)] = []
         let all = urls + modals
@@ -313,7 +351,11 @@ public final class DefaultWireframe: Wireframe {
         }
         var controllers: [any Controller] = []
         for (index, (result, provider)) in planned.enumerated() {
-            controllers.append(try kept[index] ?? makeController(result, provider: provider))
+            if let controller = kept[index] {
+                controllers.append(controller)
+            } else {
+                controllers.append(try makeController(result, provider: provider))
+            }
         }
         var observersOf: [[(observer: any RoutingObserver, pattern: String?)]] = []
         for (index, (result, _)) in planned.enumerated() {
@@ -342,7 +384,7 @@ public final class DefaultWireframe: Wireframe {
     /// Makes the controller for `url` with its presenters attached, without showing it.
     /// - Throws: ``WireframeError/noRoute(url:)``, ``WireframeError/noController(url:pattern:)`` (also when a
     ///   routing handler takes the URL), or ``WireframeError/routingFailed(url:underlying:)``.
-    public func controller(url: URL, parameters: RouteParameters = [:]) throws -> any Controller {
+    public func controller(url: URL, parameters: RouteParameters = [:]) throws(WireframeError) -> any Controller {
         let result = try routeResult(url: url, parameters: parameters, option: .getController)
         guard case .provider(let provider) = handler(for: result) else {
             throw WireframeError.noController(url: url, pattern: result.routePattern)
@@ -520,7 +562,7 @@ public final class DefaultWireframe: Wireframe {
     }
 
     /// The navigator, or the error saying whether none was set or it was released.
-    private func requireNavigator(_ operation: String) throws -> any Navigator {
+    private func requireNavigator(_ operation: String) throws(WireframeError) -> any Navigator {
         if let navigator {
             return navigator
         }
@@ -555,7 +597,10 @@ public final class DefaultWireframe: Wireframe {
         }
     }
 
-    private func makeController(_ result: RouteResult, provider: any ControllerProvider) throws -> any Controller {
+    private func makeController(
+        _ result: RouteResult,
+        provider: any ControllerProvider
+    ) throws(WireframeError) -> any Controller {
         try wrapping(result.url) {
             let controller = try provider.makeController(routeResult: result)
             controller.attachments.routeResult = result
@@ -571,7 +616,9 @@ public final class DefaultWireframe: Wireframe {
         }
     }
 
-    private func wrapping<T>(_ url: URL, _ body: () throws -> T) throws -> T {
+    /// Runs `body`, which calls code of the app; what it throws that is not a ``WireframeError`` is wrapped in
+    /// ``WireframeError/routingFailed(url:underlying:)``.
+    private func wrapping<T>(_ url: URL, _ body: () throws -> T) throws(WireframeError) -> T {
         do {
             return try body()
         } catch let error as WireframeError {
@@ -581,7 +628,8 @@ public final class DefaultWireframe: Wireframe {
         }
     }
 
-    private func wrapping(_ url: URL, _ body: () async throws -> Void) async throws {
+    /// Runs `body` as the synchronous `wrapping` does, awaiting it.
+    private func wrapping(_ url: URL, _ body: () async throws -> Void) async throws(WireframeError) {
         do {
             try await body()
         } catch let error as WireframeError {

@@ -24,31 +24,39 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     /// The most optional groups one pattern may have (each doubles the number of URL shapes it matches).
     public static let maximumOptionalGroups = 8
 
-    /// The pattern as written.
-    public let text: String
-    /// The scheme, lowercased, or `nil` when the pattern matches any scheme (read from the text, where it was
-    /// validated when the pattern was made).
-    public var scheme: String? {
-        // The first `://` in bytes is the first in scalars: the scheme before it is ASCII (checked when parsed).
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset + 2 < bytes.count {
-            if bytes[offset] == UInt8(ascii: ":"), bytes[offset + 1] == UInt8(ascii: "/"),
-                bytes[offset + 2] == UInt8(ascii: "/")
-            {
-                return String(decoding: bytes[..<offset], as: UTF8.self).lowercased()
-            }
-            offset += 1
+    /// What parsing found, shared by every copy of the pattern (a matcher keeps one per pattern and refers to it
+    /// from each shape the pattern registers).
+    private final class Parsed: Sendable {
+        let text: String
+        let scheme: String?
+        let host: String?
+        let items: [Item]
+        let typedParameters: [String: TypedParameter]
+
+        init(text: String, scheme: String?, host: String?, items: [Item], typedParameters: [String: TypedParameter]) {
+            self.text = text
+            self.scheme = scheme
+            self.host = host
+            self.items = items
+            self.typedParameters = typedParameters
         }
-        return nil
     }
+
+    private let parsed: Parsed
+
+    /// The pattern as written.
+    public var text: String { parsed.text }
+    /// The scheme, lowercased, or `nil` when the pattern matches any scheme.
+    public var scheme: String? { parsed.scheme }
     /// The host of an http(s) pattern (`bistro.example` in `https://bistro.example/menu`), lowercased and in ASCII
     /// form (a label outside ASCII in Punycode), or `nil` when the pattern matches any host.
-    public let host: String?
+    public var host: String? { parsed.host }
     /// The parameter names of the pattern, in order, including `*` for a wildcard.
-    public let parameterNames: [String]
-    /// The types of the typed parameters (`:id<int>`), by name; the others take any text.
-    let parameterTypes: [String: ParameterType]
+    public var parameterNames: [String] { Self.names(in: parsed.items) }
+    /// The pattern's segments and optional groups, in order.
+    var items: [Item] { parsed.items }
+    /// The typed parameters (`:id<int>`) by name, with their types and positions; the others take any text.
+    var typedParameters: [String: TypedParameter] { parsed.typedParameters }
 
     /// What a parameter segment accepts.
     enum ParameterType: Hashable, Sendable, Comparable {
@@ -80,12 +88,12 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
 
         /// The value of `segment` for a built-in type, or `nil` when it is not of the type (and for a custom type,
         /// which its converter reads).
-        func value(of segment: Substring) -> (any Sendable)? {
+        func value(of segment: String) -> (any Sendable)? {
             switch self {
             case .int: Int(segment)
-            case .uuid: UUID(uuidString: String(segment))
+            case .uuid: UUID(uuidString: segment)
             case .custom: nil
-            case .text: String(segment)
+            case .text: segment
             }
         }
 
@@ -107,36 +115,49 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A typed parameter's type and the position of its segment in the text.
+    struct TypedParameter: Sendable {
+        let type: ParameterType
+        let position: Int
+    }
+
+    /// A segment or an optional group of a pattern. Literals are kept as written (percent-encoded or not);
+    /// a parameter's type, when it has one, is in ``typedParameters``.
+    enum Item: Sendable {
+        case literal(String)
+        case parameter(String)
+        /// A `*`, with its position in the text.
+        case wildcard(position: Int)
+        /// An optional group, numbered from 0 in the order of the groups' `(` in the text.
+        case group(number: Int, [Item])
+    }
+
+    /// One URL shape of a pattern: the optional groups it includes (bit `n` for group `n`) and its segments.
+    struct Variant {
+        var groups: UInt16
+        var segments: [Item]
+    }
+
     /// Parses `text`.
     /// - Throws: A ``WireframeError`` naming the pattern and the position of the fault.
     public init(_ text: String) throws(WireframeError) {
         var parser = Parser(text: text)
-        let (_, items) = try parser.parse()
-        self.text = text
-        host = parser.host
-        parameterTypes = parser.types
-        parameterNames = Self.names(in: items)
-        for variant in Self.expand(items) {
-            for segment in variant.dropLast() where segment.kind == .wildcard {
-                throw .wildcardNotLast(pattern: text, position: segment.position)
+        let (scheme, items) = try parser.parse()
+        for variant in Self.variants(of: items) {
+            for case .wildcard(let position) in variant.segments.dropLast() {
+                throw .wildcardNotLast(pattern: text, position: position)
             }
         }
+        parsed = Parsed(text: text, scheme: scheme, host: parser.host, items: items, typedParameters: parser.types)
     }
 
     /// The pattern as written.
     public var description: String { text }
 
-    /// The pattern's segments and groups, read again from its text: a pattern keeps only its text and what matching
-    /// needs, so that a matcher of many patterns stays small. The text parsed when the pattern was made, so it
-    /// parses again.
-    var items: [Item] {
-        var parser = Parser(text: text)
-        return (try? parser.parse())?.1 ?? []
-    }
-
-    /// Every shape the pattern matches: one per combination of its optional groups.
-    var variants: [[Segment]] {
-        Self.expand(items)
+    /// Every shape the pattern matches: one per combination of its optional groups, the shape without any group
+    /// first.
+    var variants: [Variant] {
+        Self.variants(of: items)
     }
 
     /// Two patterns are equal when they were written the same way.
@@ -187,51 +208,51 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Model
 
-    struct Segment: Hashable, Sendable {
-        enum Kind: Hashable, Sendable {
-            case literal(String)
-            case parameter(String)
-            case wildcard
-        }
-
-        let kind: Kind
-        let position: Int
-        /// What a parameter accepts.
-        var type: ParameterType = .text
-    }
-
-    enum Item: Hashable, Sendable {
-        case segment(Segment)
-        case group([Item])
-    }
-
-    private static func expand(_ items: [Item]) -> [[Segment]] {
-        var variants: [[Segment]] = [[]]
+    private static func variants(of items: [Item]) -> [Variant] {
+        var variants = [Variant(groups: 0, segments: [])]
         for item in items {
             switch item {
-            case .segment(let segment):
+            case .literal, .parameter, .wildcard:
                 for index in variants.indices {
-                    variants[index].append(segment)
+                    variants[index].segments.append(item)
                 }
-            case .group(let inner):
-                let options = expand(inner)
-                variants = variants.flatMap { prefix in [prefix] + options.map { prefix + $0 } }
+            case .group(let number, let inner):
+                let options = Self.variants(of: inner)
+                variants = variants.flatMap { prefix in
+                    [prefix]
+                        + options.map { option in
+                            let groups = prefix.groups | option.groups | 1 << number
+                            return Variant(groups: groups, segments: prefix.segments + option.segments)
+                        }
+                }
             }
         }
         return variants
     }
 
+    /// Calls `body` with each segment of the shape that includes `groups` (a ``Variant/groups``), in order.
+    func forEachSegment(including groups: UInt16, _ body: (Item) -> Void) {
+        func walk(_ items: [Item]) {
+            for item in items {
+                switch item {
+                case .literal, .parameter, .wildcard: body(item)
+                case .group(let number, let inner):
+                    if groups & 1 << number != 0 {
+                        walk(inner)
+                    }
+                }
+            }
+        }
+        walk(items)
+    }
+
     private static func names(in items: [Item]) -> [String] {
         items.flatMap { item -> [String] in
             switch item {
-            case .segment(let segment):
-                switch segment.kind {
-                case .literal: return []
-                case .parameter(let name): return [name]
-                case .wildcard: return [RouteParameters.wildcard]
-                }
-            case .group(let inner):
-                return names(in: inner)
+            case .literal: return []
+            case .parameter(let name): return [name]
+            case .wildcard: return [RouteParameters.wildcard]
+            case .group(_, let inner): return names(in: inner)
             }
         }
     }
@@ -252,28 +273,25 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     ) -> RenderFailure? {
         for item in items {
             switch item {
-            case .segment(let segment):
-                switch segment.kind {
-                case .literal(let literal):
-                    // Decoded as the matcher decodes it, then encoded once: `/ñ` and `/%C3%B1` both write `%C3%B1`.
-                    output += "/" + PercentEncoding.encode(PercentEncoding.decode(literal) ?? literal)
-                case .parameter(let name):
-                    guard let value = parameters[name] else { return .missing(name) }
-                    let text = String(describing: value)
-                    guard !text.isEmpty else { return .empty(name) }
-                    output += "/" + PercentEncoding.encode(text)
-                case .wildcard:
-                    guard let value = parameters[RouteParameters.wildcard] else {
-                        return .missing(RouteParameters.wildcard)
-                    }
-                    let parts = (value as? [String]) ?? [String(describing: value)]
-                    guard !parts.isEmpty else { return .missing(RouteParameters.wildcard) }
-                    guard !parts.contains(where: \.isEmpty) else { return .empty(RouteParameters.wildcard) }
-                    for part in parts {
-                        output += "/" + PercentEncoding.encode(part)
-                    }
+            case .literal(let literal):
+                // Decoded as the matcher decodes it, then encoded once: `/ñ` and `/%C3%B1` both write `%C3%B1`.
+                output += "/" + PercentEncoding.encode(PercentEncoding.decode(literal) ?? literal)
+            case .parameter(let name):
+                guard let value = parameters[name] else { return .missing(name) }
+                let text = String(describing: value)
+                guard !text.isEmpty else { return .empty(name) }
+                output += "/" + PercentEncoding.encode(text)
+            case .wildcard:
+                guard let value = parameters[RouteParameters.wildcard] else {
+                    return .missing(RouteParameters.wildcard)
                 }
-            case .group(let inner):
+                let parts = (value as? [String]) ?? [String(describing: value)]
+                guard !parts.isEmpty else { return .missing(RouteParameters.wildcard) }
+                guard !parts.contains(where: \.isEmpty) else { return .empty(RouteParameters.wildcard) }
+                for part in parts {
+                    output += "/" + PercentEncoding.encode(part)
+                }
+            case .group(_, let inner):
                 var groupOutput = ""
                 switch render(inner, parameters: parameters, into: &groupOutput) {
                 case nil: output += groupOutput
@@ -300,7 +318,7 @@ private struct Parser {
     var groupCount = 0
     var seenNames: Set<String> = []
     /// The typed parameters read so far.
-    var types: [String: RoutePattern.ParameterType] = [:]
+    var types: [String: RoutePattern.TypedParameter] = [:]
     /// The host of an http(s) pattern, in ASCII form; `nil` for other schemes or when none is written.
     var host: String?
 
@@ -378,7 +396,7 @@ private struct Parser {
         var start = index
         func finish(_ items: inout [RoutePattern.Item], _ parser: inout Parser) throws(WireframeError) {
             if !current.isEmpty {
-                items.append(.segment(try parser.segment(String(current), at: start)))
+                items.append(try parser.segment(String(current), at: start))
             }
             current = String.UnicodeScalarView()
         }
@@ -396,6 +414,7 @@ private struct Parser {
                 guard index < characters.count, characters[index] == "/" else {
                     throw .invalidSegment(pattern: text, position: open, reason: "an optional group starts with '/'")
                 }
+                let number = groupCount
                 groupCount += 1
                 guard groupCount <= RoutePattern.maximumOptionalGroups else {
                     throw .tooManyOptionalGroups(pattern: text, limit: RoutePattern.maximumOptionalGroups)
@@ -407,7 +426,7 @@ private struct Parser {
                 guard !inner.isEmpty else {
                     throw .invalidSegment(pattern: text, position: open, reason: "an optional group is empty")
                 }
-                items.append(.group(inner))
+                items.append(.group(number: number, inner))
                 index += 1
                 start = index
             case ")":
@@ -428,9 +447,9 @@ private struct Parser {
         return items
     }
 
-    private mutating func segment(_ text: String, at position: Int) throws(WireframeError) -> RoutePattern.Segment {
+    private mutating func segment(_ text: String, at position: Int) throws(WireframeError) -> RoutePattern.Item {
         if text == "*" {
-            return .init(kind: .wildcard, position: position)
+            return .wildcard(position: position)
         }
         let scalars = text.unicodeScalars
         if scalars.contains("*") {
@@ -466,10 +485,10 @@ private struct Parser {
                 throw .duplicateParameterName(pattern: self.text, name: name, position: position)
             }
             if type != .text {
-                types[name] = type
+                types[name] = RoutePattern.TypedParameter(type: type, position: position)
             }
-            return .init(kind: .parameter(name), position: position, type: type)
+            return .parameter(name)
         }
-        return .init(kind: .literal(text), position: position)
+        return .literal(text)
     }
 }

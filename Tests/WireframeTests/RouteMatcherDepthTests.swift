@@ -14,8 +14,9 @@ struct RouteMatcherDepthTests {
     @Test("a pattern of 50,000 segments matches a URL of 50,000 segments, and not one that differs at the end")
     func fiftyThousandSegments() throws {
         let (pattern, url) = longPattern(50_000)
-        let matcher = RouteMatcher()
-        try matcher.add(RoutePattern(pattern))
+        var builder = RouteMatcherBuilder()
+        try builder.add(RoutePattern(pattern))
+        let matcher = builder.build()
         let match = try #require(matcher.match(path: url))
         #expect(try match.parameters.string("p1") == "v1")
         #expect(try match.parameters.string("p49999") == "v49999")
@@ -27,9 +28,10 @@ struct RouteMatcherDepthTests {
     @Test("a URL of 50,000 segments backtracks from a literal branch that fails at its end to a wildcard")
     func fiftyThousandSegmentsBacktrack() throws {
         let (pattern, url) = longPattern(50_000)
-        let matcher = RouteMatcher()
-        try matcher.add(RoutePattern(pattern))
-        try matcher.add(RoutePattern("/s0/*"))
+        var builder = RouteMatcherBuilder()
+        try builder.add(RoutePattern(pattern))
+        try builder.add(RoutePattern("/s0/*"))
+        let matcher = builder.build()
         let match = try #require(matcher.match(path: url + "/extra"))
         #expect(match.pattern.text == "/s0/*")
         #expect(try match.parameters.strings("*").count == 50_000)
@@ -38,10 +40,11 @@ struct RouteMatcherDepthTests {
     @Test("patterns that share a prefix match the same whatever their registration order", arguments: [false, true])
     func sharedPrefixes(reversed: Bool) throws {
         let patterns = ["/a/b/c/d", "/a/b", "/a/b/c", "/a/:x/c/e", "/a/*", "/a/b/:y/d/f"]
-        let matcher = RouteMatcher()
+        var builder = RouteMatcherBuilder()
         for pattern in reversed ? patterns.reversed() : patterns {
-            try matcher.add(RoutePattern(pattern))
+            try builder.add(RoutePattern(pattern))
         }
+        let matcher = builder.build()
         let expected: [(String, String)] = [
             ("/a/b/c/d", "/a/b/c/d"), ("/a/b", "/a/b"), ("/a/b/c", "/a/b/c"), ("/a/b/c/e", "/a/:x/c/e"),
             ("/a/b/c/f", "/a/*"), ("/a/b/z/d/f", "/a/b/:y/d/f"), ("/a/b/c/d/f", "/a/b/:y/d/f"), ("/a", "/a"),
@@ -56,11 +59,12 @@ struct RouteMatcherDepthTests {
 
     @Test("a shape registered by a pattern of other parameter names conflicts; the same text again does nothing")
     func conflictsAcrossSplitNodes() throws {
-        let matcher = RouteMatcher()
-        try matcher.add(RoutePattern("/a/:x/c/d"))
-        try matcher.add(RoutePattern("/a/:x/c/d"))
-        try matcher.add(RoutePattern("/a/:y/c"))
-        let error = #expect(throws: WireframeError.self) { try matcher.add(RoutePattern("/a/:z/c")) }
+        var builder = RouteMatcherBuilder()
+        try builder.add(RoutePattern("/a/:x/c/d"))
+        try builder.add(RoutePattern("/a/:x/c/d"))
+        try builder.add(RoutePattern("/a/:y/c"))
+        let error = #expect(throws: WireframeError.self) { try builder.add(RoutePattern("/a/:z/c")) }
+        let matcher = builder.build()
         #expect(
             error?.description == WireframeError.conflictingPattern(pattern: "/a/:z/c", existing: "/a/:y/c").description
         )
@@ -71,8 +75,9 @@ struct RouteMatcherDepthTests {
 
     @Test("an optional group's parameters are named per shape")
     func optionalGroupNames() throws {
-        let matcher = RouteMatcher()
-        try matcher.add(RoutePattern("/orders(/:id)/items(/:item)"))
+        var builder = RouteMatcherBuilder()
+        try builder.add(RoutePattern("/orders(/:id)/items(/:item)"))
+        let matcher = builder.build()
         let both = try #require(matcher.match(path: "/orders/7/items/3"))
         #expect(try both.parameters.string("id") == "7")
         #expect(try both.parameters.string("item") == "3")
@@ -87,7 +92,7 @@ struct RouteMatcherDepthTests {
         let pieces = ["a", "b", "c", ":p", ":q", "*"]
         for _ in 0..<200 {
             var accepted: [String] = []
-            let forward = RouteMatcher()
+            var forward = RouteMatcherBuilder()
             for _ in 0..<8 {
                 let length = 1 + random.next(4)
                 var segments: [String] = []
@@ -102,17 +107,18 @@ struct RouteMatcherDepthTests {
                 guard let pattern = try? RoutePattern(text), (try? forward.add(pattern)) != nil else { continue }
                 if !accepted.contains(text) { accepted.append(text) }
             }
-            let backward = RouteMatcher()
+            var backward = RouteMatcherBuilder()
             for text in accepted.reversed() {
                 try backward.add(RoutePattern(text))
             }
+            let (forwardMatcher, backwardMatcher) = (forward.build(), backward.build())
             for _ in 0..<20 {
                 let path =
                     "/"
                     + (0..<(1 + random.next(5))).map { _ in ["a", "b", "c", "x"][random.next(4)] }
                     .joined(separator: "/")
-                let one = forward.match(path: path)
-                let other = backward.match(path: path)
+                let one = forwardMatcher.match(path: path)
+                let other = backwardMatcher.match(path: path)
                 #expect(one?.pattern.text == other?.pattern.text, "\(path) among \(accepted)")
                 #expect(one?.parameters.names == other?.parameters.names, "\(path) among \(accepted)")
             }

@@ -5,12 +5,16 @@ import Testing
 
 @Suite("RouteMatcher")
 struct RouteMatcherTests {
-    func matcher(_ patterns: [String], caseSensitive: Bool = true) throws -> RouteMatcher {
-        let matcher = RouteMatcher(caseSensitive: caseSensitive)
+    func builder(_ patterns: [String], caseSensitive: Bool = true) throws -> RouteMatcherBuilder {
+        var builder = RouteMatcherBuilder(caseSensitive: caseSensitive)
         for pattern in patterns {
-            try matcher.add(RoutePattern(pattern))
+            try builder.add(RoutePattern(pattern))
         }
-        return matcher
+        return builder
+    }
+
+    func matcher(_ patterns: [String], caseSensitive: Bool = true) throws -> RouteMatcher {
+        try builder(patterns, caseSensitive: caseSensitive).build()
     }
 
     @Test("trailing and doubled slashes are ignored")
@@ -138,14 +142,15 @@ struct RouteMatcherTests {
 
     @Test("patterns that match the same URLs conflict; nothing of the later one is registered")
     func conflicts() throws {
-        let matcher = try matcher(["/a/:x", "/b"])
+        var builder = try builder(["/a/:x", "/b"])
         let error = #expect(throws: WireframeError.self) {
-            try matcher.add(RoutePattern("/a/:y"))
+            try builder.add(RoutePattern("/a/:y"))
         }
         #expect(error?.description == "pattern '/a/:y' matches the same URLs as the registered pattern '/a/:x'")
         #expect(throws: WireframeError.self) {
-            try matcher.add(RoutePattern("/b(/c)"))
+            try builder.add(RoutePattern("/b(/c)"))
         }
+        let matcher = builder.build()
         #expect(matcher.match(path: "/b/c") == nil)
         #expect(matcher.patterns.keys.sorted() == ["/a/:x", "/b"])
     }

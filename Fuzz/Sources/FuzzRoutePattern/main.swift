@@ -9,8 +9,9 @@ import FuzzSupport
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
     guard let pattern = try? RoutePattern(text) else { return 0 }
-    let matcher = RouteMatcher()
-    try? matcher.add(pattern)
+    var builder = RouteMatcherBuilder()
+    try? builder.add(pattern)
+    let matcher = builder.build()
     var parameters = RouteParameters()
     for name in pattern.parameterNames {
         parameters[name] = name == RouteParameters.wildcard ? ["a", "b"] : "x"
