@@ -55,14 +55,14 @@ public final class StateObservingFeatureObserver<State: Sendable>: FeatureObserv
     /// Hands the state to a state-observing feature.
     /// - Throws: ``ReduxError/stateTypeMismatch(feature:expected:actual:)`` when the feature expects another state
     ///   type.
-    public func featureAdded(application: any FeatureApp, feature: any Feature) throws {
+    public func featureAdded(application: any FeatureApp, feature: any Feature) throws(ReduxError) {
         guard let feature = feature as? any StateObservingFeature else { return }
         try hand(to: feature)
     }
 
-    private func hand<F: StateObservingFeature>(to feature: F) throws {
+    private func hand<F: StateObservingFeature>(to feature: F) throws(ReduxError) {
         guard let state = state as? ReadOnlyObservableProperty<F.ObservedStoreState> else {
-            throw ReduxError.stateTypeMismatch(
+            throw .stateTypeMismatch(
                 feature: feature.featureName, expected: "\(F.ObservedStoreState.self)", actual: "\(State.self)")
         }
         feature.observe(state: state)
