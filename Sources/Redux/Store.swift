@@ -34,22 +34,30 @@ public final class Store<State: Sendable> {
     // The dispatch path is inlinable so that it is specialized for the app's state and action types. The store is
     // confined to the main actor and never holds an access to these properties while user code runs (reducers work
     // on a copy of the state), so their accesses cannot overlap and skip the dynamic exclusivity check.
-    @usableFromInline var _current: State
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked, a dispatch is 2.5x (162 -> 400 ns)
+    @exclusivity(unchecked) @usableFromInline var _current: State
     @usableFromInline let _appReducer: ((any ReducerProvider, any Action, State) -> State)?
-    @usableFromInline var _middleware: [Middleware<State>] = []
-    @usableFromInline var _queue: [_Pending] = []
-    @usableFromInline var _queueHead = 0
-    @usableFromInline var _isProcessing = false
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked, a dispatch is 2.5x (162 -> 400 ns)
+    @exclusivity(unchecked) @usableFromInline var _middleware: [Middleware<State>] = []
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked, a dispatch is 2.5x (162 -> 400 ns)
+    @exclusivity(unchecked) @usableFromInline var _queue: [_Pending] = []
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked, a dispatch is 2.5x (162 -> 400 ns)
+    @exclusivity(unchecked) @usableFromInline var _queueHead = 0
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked, a dispatch is 2.5x (162 -> 400 ns)
+    @exclusivity(unchecked) @usableFromInline var _isProcessing = false
     /// Whether the state changed since subscribers were last told.
-    @usableFromInline var _isDirty = false
-    @usableFromInline var _transactionDepth = 0
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked, a dispatch is 2.5x (162 -> 400 ns)
+    @exclusivity(unchecked) @usableFromInline var _isDirty = false
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked, a dispatch is 2.5x (162 -> 400 ns)
+    @exclusivity(unchecked) @usableFromInline var _transactionDepth = 0
     /// The subscribers made with the `subscribe` methods, in their selection groups.
     @usableFromInline let _subscribers = _StoreSubscribers<State>()
     private var dispatcher: StoreDispatcher?
     /// The link every middleware context holds, made with the first one.
     private var link: StoreLink<State>?
     /// Told about every reduction, for BrigadeTesting's `TestStore`.
-    @usableFromInline package var _reductionObserver: ((_ReductionEvent<State>) -> Void)?
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked, a dispatch is 2.5x (162 -> 400 ns)
+    @exclusivity(unchecked) @usableFromInline package var _reductionObserver: ((_ReductionEvent<State>) -> Void)?
     /// Told about every reduction, for BrigadeTesting's `TestStore`.
     package var reductionObserver: ((ReductionEvent<State>) -> Void)? {
         get { _reductionObserver }
