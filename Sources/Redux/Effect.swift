@@ -91,7 +91,7 @@ public struct Effect: Sendable {
     }
 
     /// Whether the effect does nothing.
-    @usableFromInline var isNone: Bool {
+    @usableFromInline var _isNone: Bool {
         if case .none = kind {
             return true
         }

@@ -59,7 +59,7 @@ public final class History<State: Sendable> {
     /// Records `state`, the state before an undoable action, with how to restore the parts the action writes, and
     /// clears the redo stack.
     @usableFromInline
-    func record(_ state: State, restoring restore: @escaping (inout State, State) -> Void) {
+    func _record(_ state: State, restoring restore: @escaping (inout State, State) -> Void) {
         guard limit > 0 else { return }
         undoStack.append(Step(state: state, restore: restore))
         if undoStack.count > limit {
@@ -71,7 +71,7 @@ public final class History<State: Sendable> {
 
     /// The state to restore for an undo from `current`, which goes onto the redo stack; `nil` when there is none.
     @usableFromInline
-    func undo(from current: State) -> State? {
+    func _undo(from current: State) -> State? {
         let restored = step(from: &undoStack, to: &redoStack, current: current)
         publish()
         return restored
@@ -79,7 +79,7 @@ public final class History<State: Sendable> {
 
     /// The state to restore for a redo from `current`, which goes back onto the undo stack; `nil` when there is none.
     @usableFromInline
-    func redo(from current: State) -> State? {
+    func _redo(from current: State) -> State? {
         let restored = step(from: &redoStack, to: &undoStack, current: current)
         publish()
         return restored

@@ -21,11 +21,10 @@ extension ReducerContainer {
         on keyPath: WritableKeyPath<State, Value>,
         reduce: @escaping (inout Value, A, State) -> Void
     ) {
-        let access = WritableKeyPathAccess(keyPath)
-        append(
+        _append(
             { _, action, state in
                 let whole = state
-                access.modify(&state) { reduce(&$0, action, whole) }
+                reduce(&state[keyPath: keyPath], action, whole)
             }, for: A.self, State.self,
             restoring: { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] })
     }

@@ -19,11 +19,11 @@ public struct Middleware<State: Sendable> {
     /// Passes an action on to the next middleware, or to the reducers after the last one.
     public typealias Next = (any Action) -> Void
 
-    @usableFromInline let handle: (MiddlewareContext<State>, any Action, Next) -> Void
+    @usableFromInline let _handle: (MiddlewareContext<State>, any Action, Next) -> Void
 
     /// Creates a middleware from `handle`, called on the main actor for every action.
     public init(_ handle: @escaping (_ context: MiddlewareContext<State>, _ action: any Action, _ next: Next) -> Void) {
-        self.handle = handle
+        _handle = handle
     }
 
     /// A middleware that passes every action on unchanged after running `effect` with it.

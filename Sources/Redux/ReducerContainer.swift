@@ -15,16 +15,14 @@ import BrigadeCore
 /// by the action's concrete type. Used on the main actor.
 @MainActor
 public final class ReducerContainer: ReducerProvider {
-    // The lookup is inlinable so that it is specialized for the app's state and action types.
-    // Confined to the main actor and never accessed while a reducer runs: no dynamic exclusivity check needed.
-    @exclusivity(unchecked) @usableFromInline var chains = TypePairTable<AnyObject>()
+    private var chains = TypePairTable<AnyObject>()
     private var asyncChains = TypePairTable<AnyObject>()
 
     /// The effects reducers returned during the dispatch under way, started by the store once its reducers ran.
-    @usableFromInline var pendingEffects: [Effect] = []
+    @usableFromInline var _pendingEffects: [Effect] = []
 
     /// Whether any asynchronous reducer is registered.
-    @exclusivity(unchecked) @usableFromInline private(set) var hasAsyncReducers = false
+    @usableFromInline private(set) var _hasAsyncReducers = false
 
     /// The number of reducers registered, synchronous and asynchronous.
     public private(set) var reducerCount = 0
@@ -36,7 +34,7 @@ public final class ReducerContainer: ReducerProvider {
 
     /// Registers a reduce function for actions of type `A` on states of type `S`.
     public func add<A: Action, S>(reduceFunction: @escaping ReduceFunction<A, S>) {
-        append(
+        _append(
             { provider, action, state in state = reduceFunction(provider, action, state) }, for: A.self, S.self,
             restoring: nil)
     }
@@ -55,9 +53,8 @@ public final class ReducerContainer: ReducerProvider {
         on keyPath: WritableKeyPath<State, Value>,
         reduce: @escaping (inout Value, A) -> Void
     ) {
-        let access = WritableKeyPathAccess(keyPath)
-        append(
-            { _, action, state in access.modify(&state) { reduce(&$0, action) } }, for: A.self, State.self,
+        _append(
+            { _, action, state in reduce(&state[keyPath: keyPath], action) }, for: A.self, State.self,
             restoring: { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] })
     }
 
@@ -78,13 +75,12 @@ public final class ReducerContainer: ReducerProvider {
         effectsOn keyPath: WritableKeyPath<State, Value>,
         reduce: @escaping (inout Value, A) -> Effect
     ) {
-        let access = WritableKeyPathAccess(keyPath)
-        append(
+        _append(
             { [weak self] _, action, state in
                 var effect = Effect.none
-                access.modify(&state) { effect = reduce(&$0, action) }
-                if !effect.isNone {
-                    self?.pendingEffects.append(effect)
+                effect = reduce(&state[keyPath: keyPath], action)
+                if !effect._isNone {
+                    self?._pendingEffects.append(effect)
                 }
             }, for: A.self, State.self,
             restoring: { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] })
@@ -92,7 +88,7 @@ public final class ReducerContainer: ReducerProvider {
 
     /// Registers `reducer` on the part of the app state at `keyPath`.
     public func add<R: ActionReducer, State>(reducer: R, on keyPath: WritableKeyPath<State, R.ReducedState>) {
-        append(
+        _append(
             { provider, action, state in
                 state[keyPath: keyPath] = reducer.reduce(
                     provider: provider, action: action, state: state[keyPath: keyPath])
@@ -131,19 +127,26 @@ public final class ReducerContainer: ReducerProvider {
     /// `state` after every synchronous reducer registered for `action`'s type and `S` ran, in registration order.
     public func reduce<S>(action: any Action, state: S) -> S {
         var state = state
-        _ = reduce(action, &state)
+        _ = _reduce(action, &state)
         return state
     }
 
     /// Runs the synchronous reducers for `A` and `S` on `state` in place; returns whether any ran, and whether `A`
     /// is an ``UndoableAction``.
     @inlinable
-    func reduce<A: Action, S>(_ action: A, _ state: inout S) -> ReduceOutcome {
-        guard let chain = chains.value(A.self, S.self) as? ReducerChain<A, S> else { return .unhandled }
-        for step in chain.steps {
+    func _reduce<A: Action, S>(_ action: A, _ state: inout S) -> _ReduceOutcome {
+        guard let chain = _chain(A.self, S.self) as? _ReducerChain<A, S> else { return .unhandled }
+        for step in chain._steps {
             step(self, action, &state)
         }
-        return chain.isUndoable ? .reducedUndoable : .reduced
+        return chain._isUndoable ? .reducedUndoable : .reduced
+    }
+
+    /// The reducers registered for the action type and state type, as the `_ReducerChain` made for them. Not
+    /// inlinable: the table stays internal.
+    @usableFromInline
+    func _chain(_ action: Any.Type, _ state: Any.Type) -> AnyObject? {
+        chains.value(for: action, state)
     }
 
     /// Whether an asynchronous reducer is registered for `A` and `S`.
@@ -171,14 +174,14 @@ public final class ReducerContainer: ReducerProvider {
     /// Appends `step` to the reducers of `A` and `S`. `restoring` copies the part of the state the step writes from
     /// one state to another, for undo; `nil` when the step may write the whole state.
     @usableFromInline
-    func append<A: Action, S>(
+    func _append<A: Action, S>(
         _ step: @escaping (any ReducerProvider, A, inout S) -> Void,
         for _: A.Type,
         _: S.Type,
         restoring: ((inout S, S) -> Void)?
     ) {
         let chain = chain(A.self, S.self)
-        chain.steps.append(step)
+        chain._steps.append(step)
         if let restoring, !chain.writesWholeState {
             chain.restorers.append(restoring)
         } else {
@@ -191,8 +194,8 @@ public final class ReducerContainer: ReducerProvider {
     /// What undoing an action of type `A` restores: the parts of the state its reducers write, or the whole state
     /// when one of them may write all of it.
     @usableFromInline
-    func restorer<A: Action, S>(for _: A.Type, _: S.Type) -> (inout S, S) -> Void {
-        guard let chain = chains.value(A.self, S.self) as? ReducerChain<A, S>, !chain.writesWholeState else {
+    func _restorer<A: Action, S>(for _: A.Type, _: S.Type) -> (inout S, S) -> Void {
+        guard let chain = chains.value(A.self, S.self) as? _ReducerChain<A, S>, !chain.writesWholeState else {
             return { target, source in target = source }
         }
         let restorers = chain.restorers
@@ -203,11 +206,11 @@ public final class ReducerContainer: ReducerProvider {
         }
     }
 
-    private func chain<A: Action, S>(_: A.Type, _: S.Type) -> ReducerChain<A, S> {
-        if let existing = chains.value(A.self, S.self) as? ReducerChain<A, S> {
+    private func chain<A: Action, S>(_: A.Type, _: S.Type) -> _ReducerChain<A, S> {
+        if let existing = chains.value(A.self, S.self) as? _ReducerChain<A, S> {
             return existing
         }
-        let chain = ReducerChain<A, S>()
+        let chain = _ReducerChain<A, S>()
         chains.set(chain, for: A.self, S.self)
         return chain
     }
@@ -218,14 +221,14 @@ public final class ReducerContainer: ReducerProvider {
         }
         let chain = AsyncReducerChain<A, S>()
         asyncChains.set(chain, for: A.self, S.self)
-        hasAsyncReducers = true
+        _hasAsyncReducers = true
         return chain
     }
 }
 
 /// What running the reducers of an action did.
 @usableFromInline
-enum ReduceOutcome {
+enum _ReduceOutcome {
     /// No reducer is registered for the action and state types.
     case unhandled
     /// Reducers ran.
@@ -237,14 +240,14 @@ enum ReduceOutcome {
 /// The reducers of one action type and state type, in registration order.
 @MainActor
 @usableFromInline
-final class ReducerChain<A: Action, S> {
-    @exclusivity(unchecked) @usableFromInline var steps: [(any ReducerProvider, A, inout S) -> Void] = []
+final class _ReducerChain<A: Action, S> {
+    @usableFromInline var _steps: [(any ReducerProvider, A, inout S) -> Void] = []
     /// Copy the parts of the state the steps write, for undo.
     var restorers: [(inout S, S) -> Void] = []
     /// Whether a step may write the whole state.
     var writesWholeState = false
     /// Whether `A` is an ``UndoableAction``, decided once rather than by a dynamic cast on every dispatch.
-    @usableFromInline let isUndoable = A.self is any UndoableAction.Type
+    @usableFromInline let _isUndoable = A.self is any UndoableAction.Type
 
     @usableFromInline
     init() {}

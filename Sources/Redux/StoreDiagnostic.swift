@@ -41,20 +41,19 @@ extension Store {
     ///
     /// With no handler the store checks nothing, so diagnostics cost nothing unless asked for.
     public func addDiagnosticHandler(_ handler: @escaping @MainActor (StoreDiagnostic) -> Void) {
-        diagnosticHandlers.append(handler)
+        _diagnosticHandlers.append(handler)
     }
 
     /// Reports that no reducer handled an action of type `A`, unless an asynchronous reducer will.
     @usableFromInline
-    func reportUnhandled<A: Action>(_: A.Type) {
+    func _reportUnhandled<A: Action>(_: A.Type) {
         guard !reducers.hasAsyncReducer(A.self, State.self) else { return }
         report(.unhandledAction(type: String(describing: A.self), state: String(describing: State.self)))
     }
 
     /// Tells every diagnostic handler about `diagnostic`.
-    @usableFromInline
     func report(_ diagnostic: StoreDiagnostic) {
-        for handler in diagnosticHandlers {
+        for handler in _diagnosticHandlers {
             handler(diagnostic)
         }
     }

@@ -91,9 +91,9 @@ extension Store {
 
     /// Starts the effects the reducers of an action of type `A` returned.
     @usableFromInline
-    func startPendingEffects<A: Action>(of _: A.Type) {
-        let pending = reducers.pendingEffects
-        reducers.pendingEffects.removeAll()
+    func _startPendingEffects<A: Action>(of _: A.Type) {
+        let pending = reducers._pendingEffects
+        reducers._pendingEffects.removeAll()
         guard runsEffects else { return }
         let startedBy = String(describing: A.self)
         for effect in pending {

@@ -3,31 +3,21 @@
 ///
 /// Type identities are already well-spread pointers, so a multiply-and-fold hash is enough; it costs a few
 /// instructions where `Hasher` costs a full SipHash round. Open addressing with linear probing, at most half full.
-@usableFromInline
 struct TypePairTable<Value> {
-    @usableFromInline
     struct Entry {
         /// The action type's identity as an integer; 0 marks an empty slot.
-        @usableFromInline var action: UInt = 0
-        @usableFromInline var state: UInt = 0
-        @usableFromInline var value: Value?
-
-        @usableFromInline
+        var action: UInt = 0
+        var state: UInt = 0
+        var value: Value?
         init() {}
     }
 
-    @usableFromInline var entries = [Entry](repeating: Entry(), count: 16)
-    @usableFromInline var count = 0
-
-    @usableFromInline
+    var entries = [Entry](repeating: Entry(), count: 16)
+    var count = 0
     init() {}
-
-    @inlinable
     static func identity(_ type: Any.Type) -> UInt {
         UInt(bitPattern: ObjectIdentifier(type))
     }
-
-    @inlinable
     static func slot(action: UInt, state: UInt, mask: Int) -> Int {
         var hash = action &* 0x9E37_79B9_7F4A_7C15
         hash ^= state &* 0xC2B2_AE3D_27D4_EB4F
@@ -36,10 +26,14 @@ struct TypePairTable<Value> {
     }
 
     /// The value stored for the action type `A` and the state type `S`.
-    @inlinable
     func value<A, S>(_: A.Type, _: S.Type) -> Value? {
-        let action = Self.identity(A.self)
-        let state = Self.identity(S.self)
+        value(for: A.self, S.self)
+    }
+
+    /// The value stored for the action type `actionType` and the state type `stateType`.
+    func value(for actionType: Any.Type, _ stateType: Any.Type) -> Value? {
+        let action = Self.identity(actionType)
+        let state = Self.identity(stateType)
         let mask = entries.count - 1
         var index = Self.slot(action: action, state: state, mask: mask)
         while entries[index].action != 0 {

@@ -1,0 +1,113 @@
+/// The selector subscribers of one selection type and priority, each with its own selector and selection.
+///
+/// Row by row, `_selectors`, `_values` and `_members` hold a subscriber's selector, its selection after the last
+/// refresh and the subscriber itself (whose ``_StoreSubscriberEntry/_row`` is its index). A round reads the first two
+/// in order and touches a subscriber only when its selection changed, so the cost of an idle subscriber does not grow
+/// with their number as separate objects' would.
+///
+/// As in ``_SelectionGroup``, the work of ``_refresh(_:)`` and ``_deliver(to:)`` is made by the inlinable initializer,
+/// so that the row loop runs specialized for `State` and `Selection`.
+@usableFromInline
+final class _SelectorColumn<State, Selection: Equatable>: _StateGroup<State> {
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline var _selectors: [(State) -> Selection] = []
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline var _values: [Selection] = []
+    /// The members whose selection the last refresh changed, in subscription order.
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline var _changedMembers: [_StoreSubscriberEntry] = []
+    private let refreshRows: (_SelectorColumn, State) -> Bool
+    private let deliverRow: @MainActor (_SelectorColumn, _StoreSubscriberEntry) -> Void
+
+    /// An empty column.
+    ///
+    /// The refresh recomputes every row's selection, returns whether any changed, and keeps the subscribers of those
+    /// that did in `_changedMembers`. A selector may subscribe (rows are appended; the loop runs over the rows it
+    /// started with) but no row is removed while a refresh runs (see ``StoreSubscribers``), so a row's index stays its
+    /// own.
+    @inlinable
+    override convenience init(priority: Int?) {
+        self.init(
+            priority: priority,
+            refresh: { column, state in
+                if !column._changedMembers.isEmpty {
+                    column._changedMembers.removeAll(keepingCapacity: true)
+                }
+                let selectors = column._selectors
+                for row in selectors.indices {
+                    let new = selectors[row](state)
+                    if new != column._values[row] {
+                        column._values[row] = new
+                        column._changedMembers.append(column._members[row])
+                    }
+                }
+                return !column._changedMembers.isEmpty
+            },
+            deliver: { column, entry in
+                guard let subscriber = entry as? _SelectionSubscriber<Selection> else { return }
+                subscriber._handler?(column._values[subscriber._row])
+            })
+    }
+
+    @usableFromInline
+    init(
+        priority: Int?,
+        refresh: @escaping (_SelectorColumn, State) -> Bool,
+        deliver: @escaping @MainActor (_SelectorColumn, _StoreSubscriberEntry) -> Void
+    ) {
+        refreshRows = refresh
+        deliverRow = deliver
+        super.init(priority: priority)
+    }
+
+    @usableFromInline
+    override func _refresh(_ state: State) -> Bool {
+        refreshRows(self, state)
+    }
+
+    @usableFromInline
+    override var _membersToTell: [_StoreSubscriberEntry] {
+        _changedMembers
+    }
+
+    @usableFromInline
+    @MainActor
+    override func _deliver(to entry: _StoreSubscriberEntry) {
+        deliverRow(self, entry)
+    }
+
+    /// Appends a row for `entry`, selecting with `selector`, whose selection is now `value`.
+    @MainActor
+    func append(_ entry: _StoreSubscriberEntry, selecting selector: @escaping (State) -> Selection, value: Selection) {
+        entry._row = _selectors.count
+        _selectors.append(selector)
+        _values.append(value)
+    }
+
+    @MainActor
+    override func removeInactiveMembers() -> [Any] {
+        var removed: [Any] = []
+        var kept = 0
+        for row in _members.indices {
+            guard _members[row]._isActive else {
+                removed.append((_selectors[row], _values[row]))
+                continue
+            }
+            if kept != row {
+                _members[kept] = _members[row]
+                _selectors[kept] = _selectors[row]
+                _values[kept] = _values[row]
+                _members[kept]._row = kept
+            }
+            kept += 1
+        }
+        let count = _members.count - kept
+        _members.removeLast(count)
+        _selectors.removeLast(count)
+        _values.removeLast(count)
+        // A round may be under way (its selectors ran, its subscribers are to be told): the changed members that are
+        // still active are told.
+        _changedMembers.removeAll { !$0._isActive }
+        return removed
+    }
+}

@@ -1,0 +1,277 @@
+import BrigadeReactive
+
+/// The subscribers of a store, kept in their selection groups, and the notification rounds that tell them.
+///
+/// The notification rounds are inlinable, so that they run specialized for the store's state type (unspecialized, each
+/// round looked up generic metadata: about 1 µs per dispatch instead of 0.2 µs).
+@MainActor
+@usableFromInline
+final class _StoreSubscribers<State> {
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline var _ordinaryGroups: [_StateGroup<State>] = []
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline var _priorityGroups: [_StateGroup<State>] = []
+    /// Whether a subscriber was deactivated since the groups were last cleaned.
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline var _needsCleaning = false
+    /// Whether the groups are being refreshed: no member leaves them meanwhile, so that a column's rows keep their
+    /// places.
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline var _isRefreshing = false
+    /// Subscribers disposed, from any thread, and not yet deactivated: see ``DisposalQueue`` for when the main actor
+    /// takes them in.
+    private let disposals = DisposalQueue.make()
+    private var groupsByKey: [SelectionKey: _StateGroup<State>] = [:]
+    private var nextID: UInt64 = 0
+    private(set) var count = 0
+
+    init() {
+        // Disposed subscribers leave with their groups, so that a selector or a handler that holds the store does not
+        // keep it alive.
+        disposals.onDisposal { [weak self] in
+            self?.removeDisposed()
+        }
+    }
+
+    deinit {
+        disposals.close()
+    }
+
+    /// Whether any priority subscriber exists.
+    @inlinable
+    var _hasPriority: Bool { !_priorityGroups.isEmpty }
+
+    // MARK: - Subscribing
+
+    /// Adds a subscriber of the value at `keyPath` to the shared group of the key path at `priority`, made by `make`
+    /// when there is none to join; see ``Store/subscribe(_:priority:initial:_:)``. `canShare` is false while the state
+    /// has changes the subscribers were not told yet.
+    func subscribe<Selection: Equatable>(
+        _ keyPath: KeyPath<State, Selection>,
+        priority: Int?,
+        initial: Bool,
+        canShare: Bool,
+        _ handler: @escaping (Selection) -> Void,
+        make: () -> _SelectionGroup<State, Selection>
+    ) -> SubscriptionReference {
+        let key = SelectionKey(.keyPath(keyPath), priority: priority)
+        let group = group(for: key, canShare: canShare, make: make)
+        return add(_SelectionSubscriber(disposals: disposals, handler), to: group, initial: initial)
+    }
+
+    /// Adds a subscriber of the whole state to the shared group of the whole state at `priority`.
+    func subscribe(
+        priority: Int?,
+        initial: Bool,
+        state: State,
+        canShare: Bool,
+        _ handler: @escaping (State) -> Void
+    ) -> SubscriptionReference {
+        let key = SelectionKey(.wholeState, priority: priority)
+        let group = group(for: key, canShare: canShare) {
+            WholeStateGroup(priority: priority, state: state)
+        }
+        return add(_SelectionSubscriber(disposals: disposals, handler), to: group, initial: initial)
+    }
+
+    /// Adds a subscriber calling `handler` with what `selector` selects, whose selection is now `value`, to the
+    /// selector column of its selection type at `priority`, made by `make` when there is none.
+    func subscribe<Selection: Equatable>(
+        select selector: @escaping (State) -> Selection,
+        value: Selection,
+        priority: Int?,
+        initial: Bool,
+        _ handler: @escaping (Selection) -> Void,
+        make: () -> _SelectorColumn<State, Selection>
+    ) -> SubscriptionReference {
+        let key = SelectionKey(.column(ObjectIdentifier(Selection.self)), priority: priority)
+        let column = group(for: key, canShare: true, make: make)
+        let entry = _SelectionSubscriber(disposals: disposals, handler)
+        column.append(entry, selecting: selector, value: value)
+        return add(entry, to: column, initial: initial)
+    }
+
+    /// The group for `key`, made by `make` when there is none yet or when `canShare` is false.
+    ///
+    /// A shared group's selection is the one its subscribers were told last. While the state has changes the
+    /// subscribers were not told yet (`canShare` false), a new subscriber, which is told the current selection at
+    /// once, cannot join an existing group: the group's next refresh would tell it the same change again. It gets a
+    /// new group, which later subscribers of the key join. (A column can always be shared: each row has its own
+    /// selection.)
+    private func group<Group: _StateGroup<State>>(for key: SelectionKey, canShare: Bool, make: () -> Group) -> Group {
+        if canShare {
+            removeDisposed()
+            if let existing = groupsByKey[key] as? Group {
+                return existing
+            }
+        }
+        let group = make()
+        group.key = key
+        groupsByKey[key] = group
+        if group.priority == nil {
+            _ordinaryGroups.append(group)
+        } else {
+            _priorityGroups.append(group)
+        }
+        return group
+    }
+
+    /// Adds `entry` to `group`; tells it the current selection at once unless `initial` is `false`.
+    private func add(
+        _ entry: _StoreSubscriberEntry, to group: _StateGroup<State>, initial: Bool
+    ) -> SubscriptionReference {
+        nextID &+= 1
+        entry.id = nextID
+        group._members.append(entry)
+        count += 1
+        if initial {
+            group._deliver(to: entry)
+        }
+        return SubscriptionReference(entry)
+    }
+
+    // MARK: - Disposals
+
+    /// Deactivates the subscribers disposed since the last call.
+    @inlinable
+    func _deactivateDisposed() {
+        if _hasDisposals {
+            _deactivateDisposedEntries()
+        }
+    }
+
+    /// Whether a disposal waits to be taken in.
+    @usableFromInline
+    var _hasDisposals: Bool { !disposals.isEmpty }
+
+    @usableFromInline
+    func _deactivateDisposedEntries() {
+        let taken = disposals.take()
+        for entry in taken {
+            entry._isActive = false
+        }
+        // Each entry is queued once (see `DisposalQueue.dispose(_:)`), so it leaves the count once, when it stops
+        // being told, even while its row waits to be removed.
+        count -= taken.count
+        // The handlers go last, when every taken entry is inactive and counted out: what they hold may run user code
+        // as it goes, which may dispose, subscribe or dispatch.
+        for entry in taken {
+            entry.releaseHandler()
+        }
+        _needsCleaning = true
+    }
+
+    /// Deactivates the subscribers disposed since the last call, then drops the inactive subscribers, and the groups
+    /// left empty.
+    func removeDisposed() {
+        _deactivateDisposed()
+        _removeInactive()
+    }
+
+    /// Drops the inactive subscribers, and the groups left empty, if any subscriber was deactivated; not while the
+    /// groups are being refreshed (a selector may subscribe, or read ``Store/subscriberCount``): the next call does.
+    @inlinable
+    func _removeInactive() {
+        if _needsCleaning, !_isRefreshing {
+            _removeInactiveEntries()
+        }
+    }
+
+    @usableFromInline
+    func _removeInactiveEntries() {
+        _needsCleaning = false
+        // What leaves the lists (selectors, selections, empty groups) is released when they are consistent again:
+        // releasing it may run user code.
+        var removed: [Any] = []
+        for group in _ordinaryGroups + _priorityGroups {
+            removed += group.removeInactiveMembers()
+            if group._members.isEmpty, let key = group.key, groupsByKey[key] === group {
+                groupsByKey[key] = nil
+            }
+        }
+        removed += _ordinaryGroups.filter { $0._members.isEmpty } as [Any]
+        removed += _priorityGroups.filter { $0._members.isEmpty } as [Any]
+        _ordinaryGroups.removeAll { $0._members.isEmpty }
+        _priorityGroups.removeAll { $0._members.isEmpty }
+        withExtendedLifetime(removed) {}
+    }
+
+    // MARK: - Notifying
+
+    /// Calls `entry` of `group` unless it was disposed. `isFirst` is whether it is the first call of the round: the
+    /// round took in the disposals made until then (by selectors too) just before it. A disposal made by an earlier
+    /// subscriber of the same round takes effect at once.
+    @inlinable
+    func _deliver(_ group: _StateGroup<State>, _ entry: _StoreSubscriberEntry, isFirst: Bool) {
+        if !isFirst {
+            _deactivateDisposed()
+        }
+        if entry._isActive {
+            group._deliver(to: entry)
+        }
+    }
+
+    /// Refreshes the priority groups and tells the subscribers of those that changed, highest priority first, then
+    /// in subscription order.
+    @usableFromInline
+    func _notifyPriority(_ state: State) {
+        assert(!_isRefreshing, "a notification round started inside another")
+        _removeInactive()
+        var changed: [(_StateGroup<State>, _StoreSubscriberEntry)] = []
+        _isRefreshing = true
+        for group in _priorityGroups where group._refresh(state) {
+            changed += group._membersToTell.map { (group, $0) }
+        }
+        _isRefreshing = false
+        _removeInactive()
+        changed.sort { first, second in
+            let (firstPriority, secondPriority) = (first.0.priority ?? .min, second.0.priority ?? .min)
+            return firstPriority != secondPriority ? firstPriority > secondPriority : first.1.id < second.1.id
+        }
+        _deactivateDisposed()
+        for (index, (group, entry)) in changed.enumerated() {
+            _deliver(group, entry, isFirst: index == 0)
+        }
+    }
+
+    /// Refreshes the ordinary groups and tells the subscribers of those that changed, in subscription order. Groups
+    /// whose selection did not change cost their refresh only; their subscribers are not visited.
+    @inlinable
+    func _notifyOrdinary(_ state: State) {
+        // The unchecked exclusivity of the lists relies on rounds never nesting (a round reads them while selectors run).
+        assert(!_isRefreshing, "a notification round started inside another")
+        _removeInactive()
+        _isRefreshing = true
+        // `groups` keeps every group alive for the loop, whatever a selector does to the store's lists.
+        let groups = _ordinaryGroups
+        var changed: _StateGroup<State>?
+        var others: [_StateGroup<State>] = []
+        for group in groups where group._refresh(state) {
+            if changed == nil {
+                changed = group
+            } else {
+                others.append(group)
+            }
+        }
+        _isRefreshing = false
+        _removeInactive()
+        guard let first = changed else { return }
+        _deactivateDisposed()
+        if others.isEmpty {
+            for (index, entry) in first._membersToTell.enumerated() {
+                _deliver(first, entry, isFirst: index == 0)
+            }
+        } else {
+            _notifyInOrder([first] + others)
+        }
+    }
+
+    /// Calls the members to tell of several changed groups in subscription order.
+    @usableFromInline
+    func _notifyInOrder(_ groups: [_StateGroup<State>]) {
+        let entries = groups.flatMap { group in group._membersToTell.map { (group, $0) } }.sorted { $0.1.id < $1.1.id }
+        for (index, (group, entry)) in entries.enumerated() {
+            _deliver(group, entry, isFirst: index == 0)
+        }
+    }
+}
