@@ -134,9 +134,11 @@ public final class SQLiteDatabase {
     private func prepare(_ text: [UInt8], from offset: Int) -> (Int32, OpaquePointer?, Int) {
         // brigade:allow-unsafe SQLite is a C API of raw pointers; there is no safe way to call it.
         text.withUnsafeBufferPointer { buffer in
+            // brigade:allow-unsafe sqlite3_prepare_v2 takes C characters; UInt8 and CChar have one layout.
             buffer.withMemoryRebound(to: CChar.self) { characters in
                 guard let base = characters.baseAddress else { return (SQLITE_OK, nil, offset) }
                 var statement: OpaquePointer?
+                // brigade:allow-unsafe SQLite reports where the statement ended as a pointer into the text.
                 var tail: UnsafePointer<CChar>?
                 let start = base + offset
                 let status = sqlite3_prepare_v2(handle, start, Int32(clamping: text.count - offset), &statement, &tail)
