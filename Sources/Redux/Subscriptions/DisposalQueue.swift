@@ -1,10 +1,6 @@
 import BrigadeLocking
 import BrigadeReactive
 
-#if canImport(Synchronization)
-import Synchronization
-#endif
-
 /// The subscribers of a store disposed, from any thread, and not yet deactivated by the main actor.
 ///
 /// A disposal made on the main actor is taken in before ``dispose(_:)`` returns: the subscriber is deactivated and its
@@ -16,35 +12,27 @@ import Synchronization
 /// ``Store/subscriberCount``.
 ///
 /// The store also checks the queue before the first subscriber call of each notification round and before each later
-/// one: where the Synchronization module's `Atomic` exists, ``make()`` returns an ``AtomicDisposalQueue``, whose check
-/// is one atomic load instead of a lock.
-class DisposalQueue: @unchecked Sendable {
+/// one: the number of queued entries is an `AtomicCount` (BrigadeLocking), one atomic load where the platform has
+/// `Atomic` instead of a lock.
+final class DisposalQueue: @unchecked Sendable {
     // `lock` guards `entries`, `takeIn` and the `DisposalMark` of every entry made with this queue.
     fileprivate let lock = Lock()
     fileprivate var entries: [_StoreSubscriberEntry] = []
+    /// The number of `entries`: written under `lock` after they changed, read without it.
+    private let count = AtomicCount.make()
     /// Takes the queued disposals in: set by the store's subscribers, `nil` once they are gone, when the queue
     /// releases the handlers itself.
     private var takeIn: (@MainActor @Sendable () -> Void)?
 
-    fileprivate init() {}
-
-    /// A queue whose emptiness check takes no lock where the platform allows.
-    static func make() -> DisposalQueue {
-        #if canImport(Synchronization)
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return AtomicDisposalQueue()
-        }
-        #endif
-        return DisposalQueue()
-    }
+    init() {}
 
     /// Sets what takes the queued disposals in, on the main actor.
-    final func onDisposal(_ takeIn: @escaping @MainActor @Sendable () -> Void) {
+    func onDisposal(_ takeIn: @escaping @MainActor @Sendable () -> Void) {
         lock.withLock { self.takeIn = takeIn }
     }
 
     /// Queues `entry`, unless it was queued already, and takes it in now on the main actor, else soon.
-    final func dispose(_ entry: _StoreSubscriberEntry) {
+    func dispose(_ entry: _StoreSubscriberEntry) {
         let startsBatch = lock.withLock { () -> Bool? in
             guard entry.disposal.set() else { return nil }
             entries.append(entry)
@@ -59,7 +47,7 @@ class DisposalQueue: @unchecked Sendable {
     /// Marks the store's subscribers gone: the queue then releases the handlers of the entries queued, and of those
     /// queued later, itself. A queued entry holds the queue, so they would keep each other alive, and their
     /// subscriptions may still be held by what their handlers hold.
-    final func close() {
+    func close() {
         let hasEntries = lock.withLock {
             takeIn = nil
             return !entries.isEmpty
@@ -92,17 +80,17 @@ class DisposalQueue: @unchecked Sendable {
     }
 
     /// Whether `entry` was disposed.
-    final func isDisposed(_ entry: _StoreSubscriberEntry) -> Bool {
+    func isDisposed(_ entry: _StoreSubscriberEntry) -> Bool {
         lock.withLock { entry.disposal.isQueued }
     }
 
     /// Whether no disposal is waiting.
     var isEmpty: Bool {
-        lock.withLock { entries.isEmpty }
+        count.load() == 0
     }
 
     /// The waiting disposals, leaving none.
-    final func take() -> [_StoreSubscriberEntry] {
+    func take() -> [_StoreSubscriberEntry] {
         lock.withLock {
             defer {
                 entries.removeAll()
@@ -113,24 +101,7 @@ class DisposalQueue: @unchecked Sendable {
     }
 
     /// Called with the lock held whenever `entries` changed.
-    fileprivate func entriesChanged() {}
-}
-
-#if canImport(Synchronization)
-/// A ``DisposalQueue`` that publishes its number of entries in an atomic, so that the check each round makes is one
-/// load.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-final class AtomicDisposalQueue: DisposalQueue, @unchecked Sendable {
-    // `count` is written under the lock of `DisposalQueue`, after `entries` changed (releasing), and read without it
-    // (acquiring): a disposal that returned is seen by the next check.
-    private let count = Atomic<Int>(0)
-
-    override var isEmpty: Bool {
-        count.load(ordering: .acquiring) == 0
-    }
-
-    override func entriesChanged() {
-        count.store(entries.count, ordering: .releasing)
+    private func entriesChanged() {
+        count.store(entries.count)
     }
 }
-#endif

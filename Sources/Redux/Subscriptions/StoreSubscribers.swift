@@ -20,7 +20,7 @@ final class _StoreSubscribers<State> {
     @exclusivity(unchecked) @usableFromInline var _isRefreshing = false
     /// Subscribers disposed, from any thread, and not yet deactivated: see ``DisposalQueue`` for when the main actor
     /// takes them in.
-    private let disposals = DisposalQueue.make()
+    private let disposals = DisposalQueue()
     private var groupsByKey: [SelectionKey: _StateGroup<State>] = [:]
     private var nextID: UInt64 = 0
     private(set) var count = 0
