@@ -117,6 +117,24 @@ package.targets.append(
         path: "Tests/Support/SQLiteCrashWriter")
 )
 
+// State persistence: a Codable part of a store's state kept in the services' SQLiteStore. Its own target, so that
+// neither Redux nor Services needs the other, and an app that persists nothing links no glue.
+addComponent(
+    "Persistence",
+    dependencies: ["BrigadeCore", "BrigadeEntity", "BrigadeReactive", "BrigadeRedux", "BrigadeServices"],
+    testDependencies: [
+        "BrigadeCore", "BrigadeEntity", "BrigadeRedux", "BrigadeServices", "BrigadeTesting",
+        "state-persistence-crash-writer",
+    ]
+)
+// A process that changes and saves a persisted state until it is killed, for the persistence's crash test.
+package.targets.append(
+    .executableTarget(
+        name: "state-persistence-crash-writer",
+        dependencies: ["BrigadePersistence", "BrigadeRedux", "BrigadeServices", "BrigadeCore"],
+        path: "Tests/Support/StatePersistenceCrashWriter")
+)
+
 // The composition: BrigadeApp, a store, a wireframe and a kitchen behind one FeatureApp.
 addComponent(
     "Composition",
@@ -130,7 +148,7 @@ addComponent(
     module: "Brigade",
     dependencies: [
         "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadePresenter", "BrigadeEntity",
-        "BrigadeKitchen", "BrigadeServices", "BrigadeNavigation", "BrigadeComposition",
+        "BrigadeKitchen", "BrigadeServices", "BrigadeNavigation", "BrigadeComposition", "BrigadePersistence",
     ]
 )
 

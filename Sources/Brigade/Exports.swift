@@ -3,6 +3,7 @@
 @_exported import BrigadeEntity
 @_exported import BrigadeKitchen
 @_exported import BrigadeNavigation
+@_exported import BrigadePersistence
 @_exported import BrigadePresenter
 @_exported import BrigadeReactive
 @_exported import BrigadeRedux

@@ -20,6 +20,9 @@ import BrigadeWireframe
 /// the wireframe, ``BrigadeRedux/LogicFeature``s and ``BrigadeRedux/StateObservingFeature``s into the store, and
 /// ``BrigadeKitchen/KitchenFeature``s into the kitchen. A feature may be several kinds at once. Observers added later
 /// are given the earlier features, as in every Brigade app.
+///
+/// The store's effects resolve their services from the kitchen (``BrigadeRedux/Effect/Send/services``), unless the
+/// store was given a provider of its own.
 @MainActor
 public final class BrigadeApp<State: Sendable>: ComposedApp {
     /// The store and its parts.
@@ -48,6 +51,10 @@ public final class BrigadeApp<State: Sendable>: ComposedApp {
         self.kitchen = kitchen
         if let navigator {
             wireframe.navigateOn(navigator)
+        }
+        // Effects resolve their services from the kitchen; a store given a provider of its own keeps it.
+        if redux.store.effectServices.provider == nil {
+            redux.store.effectServices.provider = kitchen
         }
         composition = DefaultApp(featureObservers: [
             KitchenFeatureObserver(kitchen: kitchen),

@@ -115,6 +115,10 @@ extension Effect {
         /// The store's ``Store/effectClock``: a continuous clock in an app, a manual one in a test.
         public let clock: any Clock<Duration>
 
+        /// The store's ``Store/effectServices`` when the effect started: the app's kitchen, with a test's
+        /// replacements on top.
+        public let services: EffectServices
+
         /// Dispatches `action` to the store, after the actions dispatched before it; drops it when the effect was
         /// cancelled or the store is gone.
         @MainActor

@@ -99,7 +99,9 @@ final class EffectRunner {
 
     /// Starts `effect`; returns the records of the work it started.
     @discardableResult
-    func start(_ effect: Effect, startedBy: String, clock: any Clock<Duration>) -> [EffectRecord] {
+    func start(
+        _ effect: Effect, startedBy: String, clock: any Clock<Duration>, services: EffectServices
+    ) -> [EffectRecord] {
         switch effect.kind {
         case .none:
             return []
@@ -107,12 +109,12 @@ final class EffectRunner {
             cancel(id)
             return []
         case .merge(let effects):
-            return effects.flatMap { start($0, startedBy: startedBy, clock: clock) }
+            return effects.flatMap { start($0, startedBy: startedBy, clock: clock, services: services) }
         case .run(let run):
             if let id = run.id, run.cancelInFlight {
                 cancel(id)
             }
-            return [start(run, startedBy: startedBy, clock: clock)]
+            return [start(run, startedBy: startedBy, clock: clock, services: services)]
         }
     }
 
@@ -179,7 +181,9 @@ final class EffectRunner {
         record.attach(task)
     }
 
-    private func start(_ run: Effect.Run, startedBy: String, clock: any Clock<Duration>) -> EffectRecord {
+    private func start(
+        _ run: Effect.Run, startedBy: String, clock: any Clock<Duration>, services: EffectServices
+    ) -> EffectRecord {
         nextSerial += 1
         let origin = EffectOrigin(id: run.id?.description, startedBy: startedBy, serial: nextSerial)
         let record = EffectRecord(id: run.id, origin: origin)
@@ -188,7 +192,7 @@ final class EffectRunner {
             byID[id, default: []].append(record)
         }
         observer?(.started(origin))
-        let send = Effect.Send(record: record, deliver: deliver, clock: clock)
+        let send = Effect.Send(record: record, deliver: deliver, clock: clock, services: services)
         let task = Task(priority: run.priority) { [weak self] in
             do {
                 try await run.operation(send)

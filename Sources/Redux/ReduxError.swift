@@ -8,6 +8,9 @@ public enum ReduxError: Error, Equatable, CustomStringConvertible {
     case actionDecodingFailed(type: String, reason: String)
     /// A Codable action failed to encode while exporting the log.
     case actionEncodingFailed(type: String, reason: String)
+    /// An effect asked ``EffectServices`` for a service that was neither replaced nor provided (the store has no
+    /// provider: outside a Brigade app, replace the services its effects use).
+    case serviceNotProvided(String)
 
     /// What went wrong, naming the feature and the types.
     public var description: String {
@@ -20,6 +23,8 @@ public enum ReduxError: Error, Equatable, CustomStringConvertible {
             return "cannot decode action '\(type)': \(reason)"
         case .actionEncodingFailed(let type, let reason):
             return "cannot encode action '\(type)': \(reason)"
+        case .serviceNotProvided(let type):
+            return "no service \(type) for the effect: the store's EffectServices neither replace it nor provide it"
         }
     }
 }

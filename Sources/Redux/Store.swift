@@ -73,6 +73,9 @@ public final class Store<State: Sendable> {
     /// The clock effects wait on, through ``Effect/Send/clock``: a `ContinuousClock` by default; a test sets a
     /// manual clock so that a debounce or a retry runs at once.
     public var effectClock: any Clock<Duration> = ContinuousClock()
+    /// The services effects resolve through ``Effect/Send/services``: in a Brigade app, the app's kitchen (set by
+    /// `BrigadeApp`); a test replaces some with ``EffectServices/replace(_:with:)`` without touching the kitchen.
+    public var effectServices = EffectServices()
     /// Compares states, for a store of an `Equatable` state: ``state`` then skips a dispatch that left it equal.
     @usableFromInline let _stateEquality: ((State, State) -> Bool)?
     /// The state ``state`` holds, kept when ``stateEquality`` is set, so that comparing takes no lock.

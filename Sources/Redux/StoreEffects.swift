@@ -21,7 +21,7 @@ extension Store {
         guard runsEffects else {
             return SubscriptionReference(onDispose: {})
         }
-        let records = effects.start(effect, startedBy: "Store.run", clock: effectClock)
+        let records = effects.start(effect, startedBy: "Store.run", clock: effectClock, services: effectServices)
         return SubscriptionReference {
             for record in records {
                 record.cancel()
@@ -97,7 +97,7 @@ extension Store {
         guard runsEffects else { return }
         let startedBy = String(describing: A.self)
         for effect in pending {
-            effects.start(effect, startedBy: startedBy, clock: effectClock)
+            effects.start(effect, startedBy: startedBy, clock: effectClock, services: effectServices)
         }
     }
 }

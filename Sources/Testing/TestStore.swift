@@ -120,6 +120,20 @@ public final class TestStore<State: Sendable & Equatable> {
         }
     }
 
+    // MARK: - Services
+
+    /// Replaces, for this test's store alone, the service of type `type` that its effects resolve through
+    /// ``BrigadeRedux/Effect/Send/services``: the app's kitchen keeps its own registration. Effects started afterwards
+    /// get the replacement.
+    ///
+    /// ```swift
+    /// let store = TestStore(store: app.store)
+    /// store.replace((any TaskAPI).self, with: SlowAPI(clock: clock))
+    /// ```
+    public func replace<Service: Sendable>(_ type: Service.Type, with service: Service) {
+        store.effectServices.replace(type, with: service)
+    }
+
     // MARK: - Assertions
 
     /// Dispatches `action`, waits for its asynchronous reducers, and asserts the change its own reducers made to the

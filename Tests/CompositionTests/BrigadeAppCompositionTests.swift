@@ -58,3 +58,61 @@ struct BrigadeAppCompositionTests {
             ])
     }
 }
+
+private protocol Clerk: Sendable {
+    func name() -> String
+}
+
+private struct AppClerk: Clerk {
+    func name() -> String { "app" }
+}
+
+private struct TestClerk: Clerk {
+    func name() -> String { "test" }
+}
+
+private struct AskClerk: Action {}
+private struct ClerkAnswered: Action { let name: String }
+
+private struct ClerkState: Sendable {
+    var name = ""
+}
+
+@MainActor
+private final class ClerkFeature: LogicFeature, KitchenFeature {
+    func registerServices(in kitchen: Kitchen) throws {
+        try kitchen.register((any Clerk).self) { _ in AppClerk() }
+    }
+
+    func injectReducers(container: ReducerContainer) {
+        container.add(effectsOn: \ClerkState.self) { (_: inout ClerkState, _: AskClerk) -> Effect in
+            .run { send in
+                await send(ClerkAnswered(name: try send.services.resolve((any Clerk).self).name()))
+            }
+        }
+        container.add(on: \ClerkState.name) { (name: inout String, action: ClerkAnswered) in name = action.name }
+    }
+}
+
+@Suite("BrigadeApp hands its kitchen to effects")
+@MainActor
+struct BrigadeAppEffectServicesTests {
+    @Test("an effect resolves a service the app's kitchen registered")
+    func fromKitchen() async throws {
+        let app = try BrigadeApp.make(initialState: ClerkState(), features: [ClerkFeature()])
+        app.store.dispatch(AskClerk())
+        await app.store.effectsFinished()
+        #expect(app.store.currentState.name == "app")
+    }
+
+    @Test("a store's replacement wins, and the kitchen keeps its registration")
+    func replacedPerStore() async throws {
+        let app = try BrigadeApp.make(initialState: ClerkState(), features: [ClerkFeature()])
+        app.kitchen.seal()
+        app.store.effectServices.replace((any Clerk).self, with: TestClerk())
+        app.store.dispatch(AskClerk())
+        await app.store.effectsFinished()
+        #expect(app.store.currentState.name == "test")
+        #expect(try app.kitchen.resolve((any Clerk).self).name() == "app")
+    }
+}

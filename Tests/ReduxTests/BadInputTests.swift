@@ -60,4 +60,24 @@ struct ReduxBadInputTests {
         #expect(error?.description == "cannot encode action 'Unwritable': Refused()")
         #expect(log.entries.count == 1)
     }
+
+    @Test("ReduxError.serviceNotProvided")
+    func serviceNotProvided() async {
+        struct Fetch: Action {}
+        struct Failed: Action { let message: String }
+        let store = Store(initialState: "")
+        store.reducers.add(effectsOn: \String.self) { (_: inout String, _: Fetch) -> Effect in
+            .run { send in
+                _ = try send.services.resolve(Int.self)
+            } catch: { error, send in
+                await send(Failed(message: "\(error)"))
+            }
+        }
+        store.reducers.add(on: \String.self) { (text: inout String, action: Failed) in text = action.message }
+        store.dispatch(Fetch())
+        await store.effectsFinished()
+        #expect(
+            store.currentState
+                == "no service Swift.Int for the effect: the store's EffectServices neither replace it nor provide it")
+    }
 }
