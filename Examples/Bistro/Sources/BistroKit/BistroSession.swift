@@ -17,7 +17,6 @@ public final class BistroSession {
     public private(set) var notices: [String] = []
     let sommelier: Translations
     let menu: Menu
-    private let work = PendingWork()
     private let archive: SQLiteStore?
     /// Every action the store processed, for `log` and `log export FILE`.
     let log = ActionLog()
@@ -89,7 +88,7 @@ public final class BistroSession {
             OrderScreenFeature("/order", context: context),
             OrdersScreenFeature("/orders", context: context),
             OrderDetailScreenFeature("/orders/:id", context: context),
-            SpecialsScreenFeature(context: context, work: work),
+            SpecialsScreenFeature(context: context),
             try LanguageFeature(context: context, wireframe: app.wireframe),
         ]
         for feature in features {
@@ -153,7 +152,7 @@ public final class BistroSession {
                 try await app.wireframe.popController(animated: false)
             case "add":
                 let confirmation = try add(arguments)
-                await work.finish()
+                await store.effectsFinished()
                 return .screen(screen + ["", confirmation])
             case "remove":
                 guard arguments.count == 1 else { return .error(text("error.usage.remove")) }
@@ -184,7 +183,7 @@ public final class BistroSession {
         } catch {
             return .error(message(for: error))
         }
-        await work.finish()
+        await store.effectsFinished()
         return .screen(screen)
     }
 

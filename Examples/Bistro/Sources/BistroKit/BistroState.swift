@@ -53,6 +53,8 @@ public struct BistroState: Sendable, Equatable {
     public var placedOrders: [PlacedOrder] = []
     /// The language of the texts.
     public var language = "en"
+    /// Today's specials, as the specials screen last loaded them.
+    public var specials = SpecialsList.loading
 
     /// Creates the state of a new session.
     public init() {}

@@ -21,6 +21,8 @@ extension BistroSession {
         registry.register(OrderPlaced.self)
         registry.register(OrdersLoaded.self)
         registry.register(SetLanguage.self)
+        registry.register(SpecialsLoaded.self)
+        registry.register(SpecialsFailed.self)
         return registry
     }
 

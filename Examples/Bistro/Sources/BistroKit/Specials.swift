@@ -26,74 +26,70 @@ public final class SpecialsService: Sendable {
     }
 }
 
-/// Work started by a screen that the session waits for before drawing, so scripted output is the same every run.
-@MainActor
-final class PendingWork {
-    private var tasks: [Task<Void, Never>] = []
-
-    func add(_ task: Task<Void, Never>) {
-        tasks.append(task)
-    }
-
-    func finish() async {
-        while !tasks.isEmpty {
-            let current = tasks
-            tasks.removeAll()
-            for task in current {
-                await task.value
-            }
-        }
-    }
+/// What the specials screen shows: the list while it loads, once loaded, or why it failed.
+public enum SpecialsList: Equatable, Sendable {
+    /// The load has not answered yet.
+    case loading
+    /// Today's specials.
+    case loaded([Special])
+    /// The load failed, with the reason.
+    case failed(String)
 }
+
+/// The specials API answered.
+public struct SpecialsLoaded: Action, Codable {
+    /// Today's specials.
+    public let specials: [Special]
+}
+
+/// The specials API failed.
+public struct SpecialsFailed: Action, Codable {
+    /// Why.
+    public let reason: String
+}
+
+/// The identity of the specials load: a new visit of the screen replaces the load of the previous one.
+struct SpecialsLoad: Hashable, Sendable {}
 
 /// `/specials`: today's specials from the HTTP API given by `--specials-url`. When there is none, or it fails, the
 /// screen says so and the app carries on.
-final class SpecialsScreenFeature: ScreenFeature, KitchenFeature {
-    private let work: PendingWork
-    private var service: SpecialsService?
+///
+/// The screen loads them with an effect that resolves the ``SpecialsService`` from the kitchen and ends with the
+/// screen: going back before the answer cancels the load, and its late answer is never applied.
+final class SpecialsScreenFeature: ScreenFeature, KitchenFeature, LogicFeature {
+    private var isConfigured = false
 
-    init(context: ScreenContext, work: PendingWork) {
-        self.work = work
+    init(context: ScreenContext) {
         super.init("/specials", context: context)
     }
 
     func servicesReady(in kitchen: Kitchen) throws {
-        service = kitchen.isRegistered(SpecialsService.self) ? try kitchen.resolve(SpecialsService.self) : nil
+        isConfigured = kitchen.isRegistered(SpecialsService.self)
+    }
+
+    func injectReducers(container: ReducerContainer) {
+        container.add(on: \BistroState.specials) { (specials: inout SpecialsList, action: SpecialsLoaded) in
+            specials = .loaded(action.specials)
+        }
+        container.add(on: \BistroState.specials) { (specials: inout SpecialsList, action: SpecialsFailed) in
+            specials = .failed(action.reason)
+        }
     }
 
     override func makePresenters(routeResult: RouteResult, controller: any Controller) throws -> [any Presenter] {
-        guard let screen = controller as? TextScreen else { return [] }
-        let status = SpecialsStatus()
-        if let service {
-            work.add(
-                Task { @MainActor in
-                    do {
-                        status.value = .loaded(try await service.todaysSpecials())
-                    } catch {
-                        status.value = .failed("\(error)")
-                    }
-                })
-        } else {
-            status.value = .notConfigured
-        }
-        return [
-            ScreenPresenter(store: context.store, screen: screen) { [weak self] state in
-                self?.render(state, status.value) ?? []
-            },
-            StatusPresenter(status: status, store: context.store, screen: screen) { [weak self] in
-                self?.render($0, $1) ?? []
-            },
-        ]
+        let presenters = try super.makePresenters(routeResult: routeResult, controller: controller)
+        return isConfigured ? presenters + [SpecialsLoader(store: context.store)] : presenters
     }
 
-    private func render(_ state: BistroState, _ status: SpecialsStatus.Value) -> [String] {
+    override func render(_ state: BistroState, _ routeResult: RouteResult) -> [String] {
         let texts = context.texts
         let title = texts.title("specials.title", state)
-        switch status {
+        guard isConfigured else {
+            return [title, texts.text("specials.none", state)]
+        }
+        switch state.specials {
         case .loading:
             return [title, "…"]
-        case .notConfigured:
-            return [title, texts.text("specials.none", state)]
         case .failed(let reason):
             return [title, texts.text("specials.unavailable", state, reason)]
         case .loaded(let specials):
@@ -103,36 +99,25 @@ final class SpecialsScreenFeature: ScreenFeature, KitchenFeature {
     }
 }
 
-/// Where the specials screen is: loading, loaded, failed, or without a source.
+/// Loads the specials while the screen is shown: the effect's subscription is in the presenter's bag, which goes
+/// with the screen.
 @MainActor
-final class SpecialsStatus {
-    enum Value: Equatable {
-        case loading
-        case notConfigured
-        case loaded([Special])
-        case failed(String)
+final class SpecialsLoader: Presenter {
+    private let store: Store<BistroState>
+    private let bag = SubscriptionReferenceBag()
+
+    init(store: Store<BistroState>) {
+        self.store = store
     }
 
-    var value = Value.loading {
-        didSet { onChange?() }
+    func addPresentationLogic(routeResult: RouteResult, controller: any Controller) throws {
+        store.run(
+            .run(id: SpecialsLoad(), cancelInFlight: true) { send in
+                let service = try send.services.resolve(SpecialsService.self)
+                await send(SpecialsLoaded(specials: try await service.todaysSpecials()))
+            } catch: { error, send in
+                await send(SpecialsFailed(reason: "\(error)"))
+            }
+        ).add(to: bag)
     }
-    var onChange: (() -> Void)?
-}
-
-/// Redraws the specials screen when the fetch ends.
-@MainActor
-final class StatusPresenter: Presenter {
-    init(
-        status: SpecialsStatus,
-        store: Store<BistroState>,
-        screen: TextScreen,
-        render: @escaping (BistroState, SpecialsStatus.Value) -> [String]
-    ) {
-        status.onChange = { [weak screen, weak store, weak status] in
-            guard let store, let status else { return }
-            screen?.show(render(store.currentState, status.value))
-        }
-    }
-
-    func addPresentationLogic(routeResult: RouteResult, controller: any Controller) throws {}
 }

@@ -10,10 +10,35 @@ public final class OrderFeature: ViewFeature, PresenterFeature, LogicFeature {
     /// A feature rendering `store`'s state.
     public init(store: Store<AppState>) { self.store = store }
 
-    /// `AddDish` appends to `order`.
+    /// `AddDish` appends to `order`; `LoadMenu` starts an effect that loads the menu, which `SignOut` cancels.
     public func injectReducers(container: ReducerContainer) {
         container.add(on: \AppState.order) { (order: inout [String], action: AddDish) in
             order.append(action.dish)
+        }
+        container.add(on: \AppState.guest) { (guest: inout String?, action: SignIn) in
+            guest = action.guest
+        }
+        container.add(effectsOn: \AppState.self) { (state: inout AppState, _: LoadMenu) -> Effect in
+            guard let guest = state.guest else { return .none }
+            state.isLoadingMenu = true
+            return .run(id: MenuLoad(), cancelInFlight: true) { send in
+                let source = try send.services.resolve((any MenuSource).self)  // from the app's kitchen
+                await send(MenuLoaded(dishes: try await source.dishes(for: guest)))
+            } catch: { error, send in
+                await send(MenuFailed(reason: "\(error)"))
+            }
+        }
+        container.add(on: \AppState.self) { (state: inout AppState, action: MenuLoaded) in
+            state.menu = action.dishes
+            state.isLoadingMenu = false
+        }
+        container.add(on: \AppState.self) { (state: inout AppState, action: MenuFailed) in
+            state.menuError = action.reason
+            state.isLoadingMenu = false
+        }
+        container.add(effectsOn: \AppState.self) { (state: inout AppState, _: SignOut) -> Effect in
+            state = AppState()
+            return .cancel(id: MenuLoad())  // a menu answering later is dropped
         }
     }
 
@@ -34,7 +59,7 @@ final class OrderPresenter: Presenter {
 
     init(store: Store<AppState>, screen: OrderScreen) {
         binding = ViewModelBinding(store: store) { state in
-            OrderViewModel(title: "Your order (\(state.order.count))", dishes: state.order)
+            OrderViewModel(title: "Your order (\(state.order.count))", dishes: state.order, menu: state.menu)
         } render: { [weak screen] viewModel in
             screen?.show(viewModel)
         }

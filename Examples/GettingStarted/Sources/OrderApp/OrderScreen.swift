@@ -6,6 +6,8 @@ public struct OrderViewModel: Equatable, Sendable {
     public let title: String
     /// One line per dish.
     public let dishes: [String]
+    /// Today's menu, empty until loaded.
+    public let menu: [String]
 }
 
 /// The order screen. On iOS this is a `UIViewController` conforming to `Controller`; here, lines of text.
@@ -19,5 +21,8 @@ public final class OrderScreen: Controller {
     /// Shows `viewModel`.
     public func show(_ viewModel: OrderViewModel) {
         lines = [viewModel.title] + viewModel.dishes.map { "- \($0)" }
+        if !viewModel.menu.isEmpty {
+            lines.append("Today: " + viewModel.menu.joined(separator: ", "))
+        }
     }
 }
