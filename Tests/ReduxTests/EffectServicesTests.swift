@@ -1,5 +1,6 @@
 import BrigadeCore
 import BrigadeRedux
+import Foundation
 import Testing
 
 private protocol Greeter: Sendable {
@@ -95,4 +96,51 @@ struct EffectServicesTests {
         #expect(store.currentState.text == expected.description)
         #expect(throws: expected) { try EffectServices().resolve((any Greeter).self) }
     }
+}
+
+/// Counts the instances alive: each effect of the leak test captures one.
+private final class Token: Sendable {
+    static let alive = Counter()
+
+    final class Counter: @unchecked Sendable {
+        // Guarded by `lock`: the number of tokens alive, changed from the effects' tasks.
+        private let lock = NSLock()
+        private var count = 0
+
+        var value: Int { lock.withLock { count } }
+
+        func add(_ delta: Int) { lock.withLock { count += delta } }
+    }
+
+    init() { Self.alive.add(1) }
+    deinit { Self.alive.add(-1) }
+}
+
+@Suite("Effects started and cancelled by the ten thousand")
+@MainActor
+struct EffectChurnTests {
+    @Test("10 rounds of 10,000 effects started and cancelled: every task ends and nothing an effect held is kept")
+    func nothingLeaks() async {
+        let store = Store(initialState: Greeting())
+        for _ in 0..<10 {
+            for _ in 0..<10_000 {
+                let token = Token()
+                store.run(
+                    .run { _ in
+                        try await Task.sleep(for: .seconds(3_600))
+                        consume(token)
+                    })
+            }
+            #expect(store.runningEffectCount == 10_000)
+            store.cancelAllEffects()
+            await store.effectsFinished()
+            #expect(store.runningEffectCount == 0)
+            #expect(store.runningEffects.isEmpty)
+        }
+        #expect(Token.alive.value == 0)
+    }
+}
+
+private func consume(_ token: Token) {
+    _ = ObjectIdentifier(token)
 }
