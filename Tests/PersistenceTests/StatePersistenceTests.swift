@@ -306,3 +306,26 @@ enum PersistenceCrashWriter {
         throw CocoaError(.fileNoSuchFile)
     }
 }
+
+@Suite("StatePersistence, stopped")
+@MainActor
+struct StatePersistenceStopTests {
+    @Test("after stop, changes are no longer saved; what was saved stays")
+    func stop() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try SQLiteStore(path: directory.path("app.sqlite"))
+        let store = makeShop()
+        let kept = persistence(of: store, in: database)
+        try await kept.restore()
+        store.dispatch(AddDish(dish: "soup"))
+        await kept.flush()
+        kept.stop()
+        store.dispatch(AddDish(dish: "bread"))
+        await kept.flush()
+        #expect(kept.saveCount == 1)
+
+        let relaunched = makeShop()
+        try await persistence(of: relaunched, in: database).restore()
+        #expect(relaunched.currentState.cart.dishes == ["soup"])
+    }
+}
