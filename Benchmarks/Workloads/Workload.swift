@@ -74,7 +74,8 @@ public final class Total: @unchecked Sendable {
 
 /// Every workload, in table order.
 public func allWorkloads() -> [Workload] {
-    floorWorkloads() + reactiveWorkloads() + reduxWorkloads() + reSwiftModelWorkloads() + routingWorkloads()
+    floorWorkloads() + reactiveWorkloads() + reduxWorkloads() + effectWorkloads() + reSwiftModelWorkloads()
+        + routingWorkloads()
         + wireframeWorkloads()
         + compositionWorkloads() + kitchenWorkloads() + larderWorkloads()
 }

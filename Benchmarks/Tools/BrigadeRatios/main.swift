@@ -544,6 +544,22 @@ func measureWorkloads(_ options: Options) async -> Int32 {
                 + String(format: "%.0f B", row.median).leftPadded(9)
                 + String(format: "  %.0f–%.0f B", row.p10, row.p90).leftPadded(17) + "3".leftPadded(9))
     }
+    // Async work measured across repetitions: the heap's growth per item from the first to the last.
+    for probe in allHeapGrowthProbes() where options.matches(probe.name) {
+        var values: [Double] = []
+        for _ in 0..<3 {
+            values.append(await probe.bytesPerItem())
+        }
+        values.sort()
+        let row = WorkloadRow(
+            workload: probe.name, unit: "bytes", median: percentile(values, 0.5), p10: values[0], p90: values[2],
+            rounds: 3)
+        rows.append(row)
+        print(
+            probe.name.padding(toLength: 62, withPad: " ", startingAt: 0)
+                + String(format: "%.1f B", row.median).leftPadded(9)
+                + String(format: "  %.1f–%.1f B", row.p10, row.p90).leftPadded(17) + "3".leftPadded(9))
+    }
     if let jsonPath = options.jsonPath {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
