@@ -129,7 +129,10 @@ final class EffectRunner {
 
     /// Cancels every running effect.
     func cancelAll() {
-        for record in running.values.sorted(by: { $0.origin.serial < $1.origin.serial }) {
+        // Oldest first, by serial: sorting the integer keys retains no record (sorting the records by their serial
+        // was a sixth of the cost of starting and cancelling 10,000 effects).
+        for serial in running.keys.sorted() {
+            guard let record = running[serial] else { continue }
             record.cancel()
             reportCancellation(of: record)
         }
@@ -139,8 +142,10 @@ final class EffectRunner {
     /// Tells the observer, once, that `record` was cancelled (by identity, by the store, or off the main actor by a
     /// disposed subscription, noticed when its task ends).
     private func reportCancellation(of record: EffectRecord) {
-        guard record.isCancelled, reportedCancellations.insert(record.origin.serial).inserted else { return }
-        observer?(.cancelled(record.origin, id: record.id.map { AnyHashable($0.base) }))
+        guard let observer, record.isCancelled, reportedCancellations.insert(record.origin.serial).inserted else {
+            return
+        }
+        observer(.cancelled(record.origin, id: record.id.map { AnyHashable($0.base) }))
     }
 
     /// Returns once no effect's task is running, or when the waiting task is cancelled.
@@ -218,7 +223,9 @@ final class EffectRunner {
             byID[id] = records.isEmpty ? nil : records
         }
         reportCancellation(of: record)
-        reportedCancellations.remove(record.origin.serial)
+        if !reportedCancellations.isEmpty {
+            reportedCancellations.remove(record.origin.serial)
+        }
         observer?(.finished(record.origin))
         if running.isEmpty, !waiters.isEmpty {
             let resumed = waiters.values
