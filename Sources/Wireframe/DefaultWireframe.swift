@@ -308,25 +308,36 @@ public final class DefaultWireframe: Wireframe {
             }
             return urls
         }
-        return NavigationState(stack: try urls(navigator.stack), modals: try urls(navigator.modalStack))
+        let modals = navigator.modalStack
+        let modalURLs = try urls(modals)
+        return NavigationState(
+            stack: try urls(navigator.stack),
+            modals: zip(modalURLs, modals).map { .init(url: $0, style: navigator.modalStyle(of: $1)) })
     }
 
     /// Makes every controller of `urls` and `modals` (keeping, when `keepsShown`, the controllers shown for the same
     /// routes at the bottom of each list), then shows them in one call to the navigator.
     private func restore(
         stack urls: [URL],
-        modals: [URL],
+        modals modalEntries: [NavigationState.Modal],
         animated: Bool,
         keepsShown: Bool
     ) async throws(WireframeError) {
+        let modals = modalEntries.map(\.url)
         guard let top = modals.last ?? urls.last else { return }
         var planned: [(result: RouteResult, provider: any ControllerProvider)] = []
         let all = urls + modals
         for (index, url) in all.enumerated() {
             let presentation: RoutingOption.Presentation =
                 index >= urls.count ? .modal : index == 0 ? .root : .push
-            let option = RoutingOption(presentation, animated: animated && index == all.count - 1)
-            let result = try routeResult(url: url, option: option)
+            let style = index >= urls.count ? modalEntries[index - urls.count].style : nil
+            let option = RoutingOption(
+                presentation, animated: animated && index == all.count - 1, modalStyle: style)
+            var result = try routeResult(url: url, option: option)
+            // The saved style wins over what option providers chose.
+            if let style {
+                result.option.modalStyle = style
+            }
             guard case .provider(let provider) = handler(for: result) else {
                 throw WireframeError.noController(url: url, pattern: result.routePattern)
             }
@@ -341,7 +352,10 @@ public final class DefaultWireframe: Wireframe {
                 kept[index] = controller
             }
             let modalResults = planned.dropFirst(urls.count).map(\.result)
-            for (index, controller) in Self.keptPrefix(navigator.modalStack, modalResults).enumerated() {
+            let keptModals = Self.keptPrefix(navigator.modalStack, modalResults)
+            // A modal shown in another style than the state's is made again.
+            for (index, controller) in keptModals.enumerated() {
+                guard navigator.modalStyle(of: controller) == modalEntries[index].style else { break }
                 kept[urls.count + index] = controller
             }
             if kept.count == all.count, navigator.stack.count == urls.count, navigator.modalStack.count == modals.count
@@ -604,6 +618,9 @@ public final class DefaultWireframe: Wireframe {
         try wrapping(result.url) {
             let controller = try provider.makeController(routeResult: result)
             controller.attachments.routeResult = result
+            if let style = result.option.modalStyle {
+                controller.attachments.modalStyle = style
+            }
             for (_, _, presenterProvider) in presenterProviders.descending
             where presenterProvider.isResponsible(routeResult: result, controller: controller) {
                 for presenter in try presenterProvider.makePresenters(routeResult: result, controller: controller)
