@@ -260,7 +260,10 @@ public final class DefaultWireframe: Wireframe {
     /// Builds a whole stack from `urls` in one call, atomically: the first becomes the root, the others lie above it
     /// in order, and every modal is dismissed.
     ///
-    /// Every controller is made (with its presenters) before anything is shown; then the navigator shows them in
+    /// The controllers at the bottom of the stack whose routes have the same pattern and parameters (as text) as the
+    /// first URLs stay, with their presenters; a link to exactly the stack on screen, with no modal over it, changes
+    /// nothing and delivers no event. Every other controller is made (with its presenters) before anything is shown;
+    /// then the navigator shows them in
     /// one transition (``BrigadeCore/Navigator/setStack(_:animated:)``). When a URL matches no pattern, or a provider or presenter
     /// throws, nothing on screen changes. Option providers still run for each URL, but every controller goes onto
     /// the navigation stack whatever option they choose, without routing presenters. Routing observers are told
@@ -274,7 +277,7 @@ public final class DefaultWireframe: Wireframe {
     ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
     ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator threw.
     public func route(stack urls: [URL], animated: Bool = false) async throws(WireframeError) {
-        try await restore(stack: urls, modals: [], animated: animated, keepsShown: false)
+        try await restore(stack: urls, modals: [], animated: animated, keepsShown: true)
     }
 
     /// Restores a saved ``NavigationState``: the navigation stack and the modals above it, made and shown as
