@@ -52,8 +52,9 @@ public protocol Navigator: AnyObject {
     /// saved navigation state restored.
     ///
     /// The default implementation calls ``setStack(_:animated:)`` and then presents each modal (animating only the
-    /// last), so the controllers between get their appear and disappear events; a navigator that can, such as
-    /// `HeadlessNavigator`, does it in one transition.
+    /// last), so the controllers between get their appear and disappear events; Brigade's navigators
+    /// (`HeadlessNavigator`, `ObservableNavigator`, `HostNavigator`) do it in one transition. Each modal is presented
+    /// in its ``ControllerAttachments/modalStyle`` when set.
     /// - Throws: ``NavigatorError/alreadyShown(_:)`` when a controller is in the lists twice; nothing changes then.
     func setStack(_ controllers: [any Controller], modals: [any Controller], animated: Bool) async throws
 
