@@ -24,6 +24,13 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzURLRoundTrip",
+            dependencies: [
+                "FuzzSupport", .product(name: "BrigadeWireframe", package: "Brigade"),
+                .product(name: "BrigadeCore", package: "Brigade"),
+            ]
+        ),
+        .executableTarget(
             name: "FuzzJSON",
             dependencies: ["FuzzSupport", .product(name: "BrigadeServices", package: "Brigade")]
         ),

@@ -9,7 +9,7 @@ seconds="${FUZZ_SECONDS:-60}"
 swift build -c debug --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 bin="$(swift build -c debug --scratch-path .build-fuzz --show-bin-path)"
 mkdir -p crashes corpus
-for target in FuzzRoutePattern FuzzURLMatching FuzzJSON FuzzSQLiteModel; do
+for target in FuzzRoutePattern FuzzURLMatching FuzzURLRoundTrip FuzzJSON FuzzSQLiteModel; do
     mkdir -p "corpus/$target"
     echo "== $target ($seconds s)"
     "$bin/$target" -max_total_time="$seconds" -artifact_prefix="crashes/$target-" "corpus/$target" 2>&1 |

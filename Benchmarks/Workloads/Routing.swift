@@ -109,7 +109,7 @@ func wireframeWorkloads() -> [Workload] {
                 return routeAndPop(app.wireframe, navigator: navigator)
             })
     }
-    return workloads
+    return workloads + restoreWorkloads()
 }
 
 /// Routes to `/menu/soup` and pops it, once per operation.

@@ -49,6 +49,10 @@ public struct ControllerAttachments {
     /// ``LifecycleEvent/willDisappear(animated:)`` or ``LifecycleEvent/didDisappear(animated:)``. `nil` while the
     /// controller is shown, and when the platform did not say.
     public package(set) var disappearance: Disappearance?
+    /// The style to present the controller with as a modal; `nil`: the navigator's default. The wireframe sets it
+    /// from ``RoutingOption/modalStyle`` and when it restores a saved state; a navigator reports it in
+    /// ``Navigator/modalStyle(of:)``.
+    public var modalStyle: NavigationModalStyle?
 
     /// Creates empty attachments.
     public nonisolated init() {}

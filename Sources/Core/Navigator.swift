@@ -52,10 +52,17 @@ public protocol Navigator: AnyObject {
     /// saved navigation state restored.
     ///
     /// The default implementation calls ``setStack(_:animated:)`` and then presents each modal (animating only the
-    /// last), so the controllers between get their appear and disappear events; a navigator that can, such as
-    /// `HeadlessNavigator`, does it in one transition.
+    /// last), so the controllers between get their appear and disappear events; Brigade's navigators
+    /// (`HeadlessNavigator`, `ObservableNavigator`, `HostNavigator`) do it in one transition. Each modal is presented
+    /// in its ``ControllerAttachments/modalStyle`` when set.
     /// - Throws: ``NavigatorError/alreadyShown(_:)`` when a controller is in the lists twice; nothing changes then.
     func setStack(_ controllers: [any Controller], modals: [any Controller], animated: Bool) async throws
+
+    /// The style the modal `controller` is (or would be) presented with, for saving the navigation state.
+    ///
+    /// The default implementation returns the controller's ``ControllerAttachments/modalStyle``, else `.sheet`; a
+    /// navigator over a platform container (UIKit's) returns the style the container presents it with.
+    func modalStyle(of controller: any Controller) -> NavigationModalStyle
 }
 
 extension Navigator {
@@ -69,6 +76,11 @@ extension Navigator {
         for (index, modal) in modals.enumerated() {
             try await present(modal, animated: animated && index == modals.count - 1)
         }
+    }
+
+    /// The controller's ``ControllerAttachments/modalStyle``, else `.sheet`; see ``Navigator/modalStyle(of:)``.
+    public func modalStyle(of controller: any Controller) -> NavigationModalStyle {
+        controller.attachments.modalStyle ?? .sheet
     }
 
     /// The controller on screen: the topmost modal, else the top of the navigation stack.

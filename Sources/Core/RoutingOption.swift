@@ -29,11 +29,15 @@ public struct RoutingOption: Hashable, Sendable, CustomStringConvertible {
     public var presentation: Presentation
     /// Whether the transition is animated; passed through to the navigator.
     public var animated: Bool
+    /// For a modal, the style to present it with (the built-in routing presenter sets the controller's
+    /// ``ControllerAttachments/modalStyle``); `nil`: the navigator's default.
+    public var modalStyle: NavigationModalStyle?
 
     /// Creates an option.
-    public init(_ presentation: Presentation, animated: Bool = true) {
+    public init(_ presentation: Presentation, animated: Bool = true, modalStyle: NavigationModalStyle? = nil) {
         self.presentation = presentation
         self.animated = animated
+        self.modalStyle = modalStyle
     }
 
     /// Push, animated.
@@ -53,7 +57,12 @@ public struct RoutingOption: Hashable, Sendable, CustomStringConvertible {
 
     /// This option with `animated` set to `value`.
     public func animated(_ value: Bool) -> RoutingOption {
-        RoutingOption(presentation, animated: value)
+        RoutingOption(presentation, animated: value, modalStyle: modalStyle)
+    }
+
+    /// This option with ``modalStyle`` set to `style`: `.modal.presented(as: .fullScreen)`.
+    public func presented(as style: NavigationModalStyle?) -> RoutingOption {
+        RoutingOption(presentation, animated: animated, modalStyle: style)
     }
 
     /// The presentation, followed by `(not animated)` when it is not animated.
@@ -69,6 +78,7 @@ public struct RoutingOption: Hashable, Sendable, CustomStringConvertible {
         case .getController: name = "getController"
         case .custom(let custom): name = custom
         }
-        return animated ? name : "\(name) (not animated)"
+        let styled = modalStyle.map { "\(name) (\($0 == .sheet ? "sheet" : "full screen"))" } ?? name
+        return animated ? styled : "\(styled) (not animated)"
     }
 }

@@ -23,7 +23,9 @@ import BrigadeCore
 ///   controller forwards it through ``LifecycleDelivery``). This navigator delivers none, so none is delivered
 ///   twice.
 /// - ``setStack(_:animated:)`` is one host transition, also when it dismisses modals; with an empty list it empties
-///   both stacks.
+///   both stacks. ``setStack(_:modals:animated:)`` (a saved state restored) is one host transition too, and changes
+///   nothing when the host shows those controllers already.
+/// - ``modalStyle(of:)`` is the host's: the style it presents a modal with.
 @MainActor
 public final class HostNavigator<Host: NavigationHost>: Navigator {
     /// The platform container.
@@ -140,6 +142,34 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         }
     }
 
+    /// Shows `controllers` as the navigation stack and `modals` above it in one host transition, each modal in its
+    /// ``BrigadeCore/ControllerAttachments/modalStyle`` (else the host's default); see
+    /// ``BrigadeCore/Navigator/setStack(_:modals:animated:)``. The modals already presented at the bottom of the
+    /// chain stay. When the host shows exactly these controllers already, nothing happens.
+    /// - Throws: ``BrigadeCore/NavigatorError/alreadyShown(_:)`` for a controller in the lists twice, or the host's
+    ///   error (a controller it cannot show, a refused presentation or dismissal); nothing changes then.
+    public func setStack(
+        _ controllers: [any Controller], modals: [any Controller], animated: Bool
+    ) async throws {
+        let all = controllers + modals
+        for (index, controller) in all.enumerated() where all[..<index].contains(where: { $0 === controller }) {
+            throw NavigatorError.alreadyShown(Self.name(of: controller))
+        }
+        try await serially {
+            $0 = Stacks(stack: controllers, modals: modals)
+        } body: {
+            if Self.same(host.shownStack, controllers), Self.same(host.shownModals, modals) { return }
+            try await transition(call: "setStack", all.last) { completion throws in
+                try host.setStack(controllers, modals: modals, animated: animated, completion: completion)
+            }
+        }
+    }
+
+    /// The style the host presents `controller` with: ``NavigationHost/modalStyle(for:)``.
+    public func modalStyle(of controller: any Controller) -> NavigationModalStyle {
+        host.modalStyle(for: controller)
+    }
+
     /// Replaces the top of the stack; see ``BrigadeCore/Navigator/replaceTop(with:animated:)``.
     public func replaceTop(with controller: any Controller, animated: Bool) async throws {
         try await serially {
@@ -228,6 +258,10 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         {
             throw .alreadyShown(Self.name(of: controller))
         }
+    }
+
+    private static func same(_ lhs: [any Controller], _ rhs: [any Controller]) -> Bool {
+        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
     }
 
     private static func name(of controller: any Controller) -> String {

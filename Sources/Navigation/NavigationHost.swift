@@ -21,7 +21,8 @@ public protocol NavigationHost: AnyObject {
     var shownModals: [any Controller] { get }
 
     /// The style the host presents `controller` with: a sheet (the presenter stays on screen and gets no
-    /// disappear events; the user may swipe it down) or full screen (the presenter disappears; no swipe).
+    /// disappear events; the user may swipe it down) or full screen (the presenter disappears; no swipe). A
+    /// controller's ``BrigadeCore/ControllerAttachments/modalStyle``, when set, is the style it is presented with.
     func modalStyle(for controller: any Controller) -> NavigationModalStyle
 
     /// Calls `body` once no transition runs: at once when none does, else when the running transitions ended
@@ -37,6 +38,18 @@ public protocol NavigationHost: AnyObject {
     ///   ``BrigadeCore/NavigatorError/dismissalRefused(_:reason:)``; nothing changes then.
     func setStack(
         _ controllers: [any Controller], dismissingModals: Bool, animated: Bool,
+        completion: @escaping @MainActor (HostTransitionResult) -> Void
+    ) throws
+
+    /// Shows `controllers` as the navigation stack and `modals` as the chain of modals above it (the first presented
+    /// first), each in the style ``modalStyle(for:)`` says, in one transition: a saved navigation state restored.
+    /// The modals already presented at the bottom of the chain stay; those above them are dismissed and the new ones
+    /// presented. The new top appears and the controller on screen before disappears (unless it stays on top).
+    /// - Throws: ``BrigadeCore/NavigatorError/unsupportedController(_:)``,
+    ///   ``BrigadeCore/NavigatorError/presentationRefused(_:reason:)`` or
+    ///   ``BrigadeCore/NavigatorError/dismissalRefused(_:reason:)``; nothing changes then.
+    func setStack(
+        _ controllers: [any Controller], modals: [any Controller], animated: Bool,
         completion: @escaping @MainActor (HostTransitionResult) -> Void
     ) throws
 

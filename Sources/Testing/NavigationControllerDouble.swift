@@ -90,9 +90,10 @@ public final class NavigationControllerDouble: NavigationHost {
 
     // MARK: NavigationHost
 
-    /// The style ``presentationStyle`` gives `controller`, or the one it was presented with.
+    /// The style `controller` was presented with; before it is presented, its
+    /// `ControllerAttachments.modalStyle`, else the style ``presentationStyle`` gives it.
     public func modalStyle(for controller: any Controller) -> NavigationModalStyle {
-        styles[ObjectIdentifier(controller)] ?? presentationStyle(controller)
+        styles[ObjectIdentifier(controller)] ?? controller.attachments.modalStyle ?? presentationStyle(controller)
     }
 
     /// Calls `body` at once when no transition runs, else when the last running one ended.
@@ -128,6 +129,41 @@ public final class NavigationControllerDouble: NavigationHost {
         }
     }
 
+    /// Shows `controllers` as the stack and `modals` as the chain of modals, in one transition: the modals already
+    /// presented at the bottom of the chain stay, the others are dismissed, the new ones presented (each in its
+    /// `ControllerAttachments.modalStyle`, else the style ``presentationStyle`` gives it). Only the controllers that
+    /// leave or arrive on screen get events, each once; the `did…` events and `completion` follow when the
+    /// transition ends.
+    /// - Throws: `NavigatorError.unsupportedController` for a controller ``canShow`` refuses;
+    ///   `NavigatorError.dismissalRefused` when a modal must go and dismissals are refused;
+    ///   `NavigatorError.presentationRefused` when a modal must be presented and presentations are refused. Nothing
+    ///   changes then.
+    public func setStack(
+        _ controllers: [any Controller], modals: [any Controller], animated: Bool,
+        completion: @escaping @MainActor (HostTransitionResult) -> Void
+    ) throws(NavigatorError) {
+        if let refused = (controllers + modals).first(where: { !canShow($0) }) {
+            throw .unsupportedController(Self.name(of: refused))
+        }
+        let keptCount = zip(presented, modals).prefix { $0 === $1 }.count
+        if presented.count > keptCount, let reason = dismissalRefusal() {
+            throw .dismissalRefused(Self.name(of: presented[keptCount]), reason: reason)
+        }
+        if modals.count > keptCount, let reason = presentationRefusal() {
+            throw .presentationRefused(Self.name(of: modals[keptCount]), reason: reason)
+        }
+        setStackCalls += 1
+        for modal in modals.dropFirst(keptCount) {
+            styles[ObjectIdentifier(modal)] = modal.attachments.modalStyle ?? presentationStyle(modal)
+        }
+        let merged = HostStack.merging(
+            controllers, into: viewControllers, isForeign: isForeign, isSame: { $0 === $1 })
+        change(kind: .stack, animated: animated, completion: completion) {
+            viewControllers = merged
+            presented = modals
+        }
+    }
+
     /// Presents `controller` at once in the style ``presentationStyle`` gives it; the `did…` events and `completion`
     /// follow when the transition ends.
     /// - Throws: `NavigatorError.unsupportedController` for a controller ``canShow`` refuses;
@@ -148,7 +184,7 @@ public final class NavigationControllerDouble: NavigationHost {
         // The style is read when the presentation starts, as UIKit reads `modalPresentationStyle` when it creates the
         // presentation controller:
         // https://developer.apple.com/documentation/uikit/uiviewcontroller/presentationcontroller
-        styles[ObjectIdentifier(controller)] = presentationStyle(controller)
+        styles[ObjectIdentifier(controller)] = controller.attachments.modalStyle ?? presentationStyle(controller)
         change(kind: .present, animated: animated, completion: completion) {
             presented.append(controller)
         }

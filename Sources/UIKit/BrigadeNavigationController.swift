@@ -36,9 +36,13 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
     }
 
     /// `.fullScreen` for the `fullScreen` and `currentContext` styles (UIKit removes the presenter's views), else
-    /// `.sheet` (the presenter stays on screen).
+    /// `.sheet` (the presenter stays on screen). Before it is presented, a controller's `attachments.modalStyle`,
+    /// when set, is the style it will be presented with.
     public func modalStyle(for controller: any Controller) -> NavigationModalStyle {
         guard let viewController = controller as? UIViewController else { return .sheet }
+        if viewController.presentingViewController == nil, let style = controller.attachments.modalStyle {
+            return style
+        }
         switch viewController.modalPresentationStyle {
         case .fullScreen, .currentContext: return .fullScreen
         default: return .sheet
@@ -101,7 +105,55 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
         }
     }
 
-    /// Presents `controller` from the topmost presented view controller, in its own `modalPresentationStyle`.
+    /// Shows `controllers` as the stack and presents `modals` above it, keeping the modals already presented at the
+    /// bottom of the chain: the stack changes without animation under the modals, the modals above the kept ones
+    /// are dismissed, then the new ones are presented one after the other (animating only the last), each in its
+    /// `attachments.modalStyle` when set. UIKit allows one presentation at a time, so a new modal below the top
+    /// appears and disappears as the next one covers it (full screen) before the call completes.
+    public func setStack(
+        _ controllers: [any Controller], modals: [any Controller], animated: Bool,
+        completion: @escaping @MainActor (HostTransitionResult) -> Void
+    ) throws {
+        let requested = try controllers.map(Self.viewController)
+        let wanted = try modals.map(Self.viewController)
+        var chain: [UIViewController] = []
+        var next = presentedViewController
+        while let viewController = next {
+            chain.append(viewController)
+            next = viewController.presentedViewController
+        }
+        let keptCount = zip(chain, wanted).prefix { $0 === $1 }.count
+        let base: UIViewController = keptCount == 0 ? self : chain[keptCount - 1]
+        if chain.count > keptCount, let reason = Self.dismissalRefusal(of: chain[keptCount]) {
+            throw NavigatorError.dismissalRefused(Self.name(of: chain[keptCount]), reason: reason)
+        }
+        if wanted.count > keptCount, base.viewIfLoaded?.window == nil {
+            throw NavigatorError.presentationRefused(Self.name(of: wanted[keptCount]), reason: .notInWindow)
+        }
+        let merged = HostStack.merging(
+            requested, into: viewControllers, isForeign: { !($0 is any Controller) }, isSame: { $0 === $1 })
+        setViewControllers(merged, animated: false)
+        let presenting = Array(zip(wanted, modals).dropFirst(keptCount))
+        func present(from presenter: UIViewController, _ index: Int) {
+            guard index < presenting.count else {
+                completion(.completed)
+                return
+            }
+            let (viewController, controller) = presenting[index]
+            Self.applyStyle(of: controller, to: viewController)
+            presenter.present(viewController, animated: animated && index == presenting.count - 1) {
+                present(from: viewController, index + 1)
+            }
+        }
+        if chain.count > keptCount {
+            base.dismiss(animated: false) { present(from: base, 0) }
+        } else {
+            present(from: base, 0)
+        }
+    }
+
+    /// Presents `controller` from the topmost presented view controller, in its own `modalPresentationStyle` (set
+    /// from its `attachments.modalStyle` first, when that is set).
     public func presentModal(
         _ controller: any Controller, animated: Bool, completion: @escaping @MainActor (HostTransitionResult) -> Void
     ) throws {
@@ -119,6 +171,7 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
         }
         // Nothing reads `presentationController` before `present`: that would fix the style early. The screen's own
         // presentation delegate is left alone.
+        Self.applyStyle(of: controller, to: viewController)
         presenter.present(viewController, animated: animated) { completion(.completed) }
         // UIKit refuses some presentations with a logged warning and never calls the completion.
         if viewController.presentingViewController == nil {
@@ -158,6 +211,17 @@ public final class BrigadeNavigationController: UINavigationController, Navigati
         if viewController.isBeingPresented { return .presentationInProgress }
         if viewController.isBeingDismissed { return .dismissalInProgress }
         return nil
+    }
+
+    /// Sets `viewController`'s `modalPresentationStyle` from `controller.attachments.modalStyle`, when that is set
+    /// and the style does not already present that way.
+    private static func applyStyle(of controller: any Controller, to viewController: UIViewController) {
+        let isFullScreen = [.fullScreen, .currentContext].contains(viewController.modalPresentationStyle)
+        switch controller.attachments.modalStyle {
+        case .fullScreen? where !isFullScreen: viewController.modalPresentationStyle = .fullScreen
+        case .sheet? where isFullScreen: viewController.modalPresentationStyle = .automatic
+        default: break
+        }
     }
 
     private static func viewController(_ controller: any Controller) throws -> UIViewController {

@@ -260,7 +260,10 @@ public final class DefaultWireframe: Wireframe {
     /// Builds a whole stack from `urls` in one call, atomically: the first becomes the root, the others lie above it
     /// in order, and every modal is dismissed.
     ///
-    /// Every controller is made (with its presenters) before anything is shown; then the navigator shows them in
+    /// The controllers at the bottom of the stack whose routes have the same pattern and parameters (as text) as the
+    /// first URLs stay, with their presenters; a link to exactly the stack on screen, with no modal over it, changes
+    /// nothing and delivers no event. Every other controller is made (with its presenters) before anything is shown;
+    /// then the navigator shows them in
     /// one transition (``BrigadeCore/Navigator/setStack(_:animated:)``). When a URL matches no pattern, or a provider or presenter
     /// throws, nothing on screen changes. Option providers still run for each URL, but every controller goes onto
     /// the navigation stack whatever option they choose, without routing presenters. Routing observers are told
@@ -274,7 +277,7 @@ public final class DefaultWireframe: Wireframe {
     ///   (``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``), or
     ///   ``WireframeError/routingFailed(url:underlying:)`` wrapping what a provider, presenter or the navigator threw.
     public func route(stack urls: [URL], animated: Bool = false) async throws(WireframeError) {
-        try await restore(stack: urls, modals: [], animated: animated, keepsShown: false)
+        try await restore(stack: urls, modals: [], animated: animated, keepsShown: true)
     }
 
     /// Restores a saved ``NavigationState``: the navigation stack and the modals above it, made and shown as
@@ -308,25 +311,36 @@ public final class DefaultWireframe: Wireframe {
             }
             return urls
         }
-        return NavigationState(stack: try urls(navigator.stack), modals: try urls(navigator.modalStack))
+        let modals = navigator.modalStack
+        let modalURLs = try urls(modals)
+        return NavigationState(
+            stack: try urls(navigator.stack),
+            modals: zip(modalURLs, modals).map { .init(url: $0, style: navigator.modalStyle(of: $1)) })
     }
 
     /// Makes every controller of `urls` and `modals` (keeping, when `keepsShown`, the controllers shown for the same
     /// routes at the bottom of each list), then shows them in one call to the navigator.
     private func restore(
         stack urls: [URL],
-        modals: [URL],
+        modals modalEntries: [NavigationState.Modal],
         animated: Bool,
         keepsShown: Bool
     ) async throws(WireframeError) {
+        let modals = modalEntries.map(\.url)
         guard let top = modals.last ?? urls.last else { return }
         var planned: [(result: RouteResult, provider: any ControllerProvider)] = []
         let all = urls + modals
         for (index, url) in all.enumerated() {
             let presentation: RoutingOption.Presentation =
                 index >= urls.count ? .modal : index == 0 ? .root : .push
-            let option = RoutingOption(presentation, animated: animated && index == all.count - 1)
-            let result = try routeResult(url: url, option: option)
+            let style = index >= urls.count ? modalEntries[index - urls.count].style : nil
+            let option = RoutingOption(
+                presentation, animated: animated && index == all.count - 1, modalStyle: style)
+            var result = try routeResult(url: url, option: option)
+            // The saved style wins over what option providers chose.
+            if let style {
+                result.option.modalStyle = style
+            }
             guard case .provider(let provider) = handler(for: result) else {
                 throw WireframeError.noController(url: url, pattern: result.routePattern)
             }
@@ -341,7 +355,10 @@ public final class DefaultWireframe: Wireframe {
                 kept[index] = controller
             }
             let modalResults = planned.dropFirst(urls.count).map(\.result)
-            for (index, controller) in Self.keptPrefix(navigator.modalStack, modalResults).enumerated() {
+            let keptModals = Self.keptPrefix(navigator.modalStack, modalResults)
+            // A modal shown in another style than the state's is made again.
+            for (index, controller) in keptModals.enumerated() {
+                guard navigator.modalStyle(of: controller) == modalEntries[index].style else { break }
                 kept[urls.count + index] = controller
             }
             if kept.count == all.count, navigator.stack.count == urls.count, navigator.modalStack.count == modals.count
@@ -604,6 +621,9 @@ public final class DefaultWireframe: Wireframe {
         try wrapping(result.url) {
             let controller = try provider.makeController(routeResult: result)
             controller.attachments.routeResult = result
+            if let style = result.option.modalStyle {
+                controller.attachments.modalStyle = style
+            }
             for (_, _, presenterProvider) in presenterProviders.descending
             where presenterProvider.isResponsible(routeResult: result, controller: controller) {
                 for presenter in try presenterProvider.makePresenters(routeResult: result, controller: controller)

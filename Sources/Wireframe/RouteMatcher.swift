@@ -128,8 +128,15 @@ public struct RouteMatcher: Sendable {
             segments.append(decoded(pathPart[start...]))
         }
         var found: Found?
+        var capturedHost: String?
         if let hostRoot, let root = schemes[hostRoot] {
             found = find(in: root, segments, at: 0)
+        }
+        if found == nil, let scheme, let hostRoot,
+            let root = schemes[scheme + RouteMatcherBuilder.capturedHostSuffix]
+        {
+            found = find(in: root, segments, at: 0)
+            capturedHost = String(hostRoot.dropFirst(scheme.count + 3))
         }
         if found == nil, let scheme, let root = schemes[scheme] {
             found = find(in: root, segments, at: 0)
@@ -143,6 +150,9 @@ public struct RouteMatcher: Sendable {
             Self.readQuery(query, into: &values)
         }
         let pattern = found.endpoint.pattern
+        if let name = pattern.hostParameter, let capturedHost {
+            values[name] = capturedHost
+        }
         var index = 0
         pattern.forEachSegment(including: found.endpoint.groups) { segment in
             switch segment {

@@ -58,11 +58,13 @@ public struct RouteMatcherBuilder: Sendable {
                 )
             }
         }
-        let rootName = pattern.scheme.map { scheme in pattern.host.map { scheme + "://" + $0 } ?? scheme }
+        let rootNames = Self.rootNames(of: pattern)
         let shapes = variants.map { keys(of: $0, in: pattern) }
-        if let existing = registered(shapes, rootName: rootName) {
-            if existing.pattern.text == pattern.text { return }
-            throw .conflictingPattern(pattern: pattern.text, existing: existing.pattern.text)
+        for rootName in rootNames {
+            if let existing = registered(shapes, rootName: rootName) {
+                if existing.pattern.text == pattern.text { return }
+                throw .conflictingPattern(pattern: pattern.text, existing: existing.pattern.text)
+            }
         }
         registered.append(pattern)
         func insert(into root: inout RouteNode) {
@@ -71,15 +73,30 @@ public struct RouteMatcherBuilder: Sendable {
                 root.insert(shape.keys[...], endsInWildcard: shape.endsInWildcard, endpoint: endpoint)
             }
         }
-        if let rootName {
-            insert(into: &schemes[rootName, default: RouteNode()])
-        } else {
-            insert(into: &anyScheme)
+        for rootName in rootNames {
+            if let rootName {
+                insert(into: &schemes[rootName, default: RouteNode()])
+            } else {
+                insert(into: &anyScheme)
+            }
         }
     }
 
     /// The endpoint already registered for one of `shapes` under the root `rootName`, if any. (A function of its own,
     /// so that the root it reads is not held while ``add(_:)`` changes it in place.)
+    /// The tries `pattern` goes into, by name: `nil` for the patterns of any scheme, `scheme` for a scheme's,
+    /// `scheme://host` for each host an http(s) pattern names, `scheme://:` for one that captures the host.
+    static func rootNames(of pattern: RoutePattern) -> [String?] {
+        guard let scheme = pattern.scheme else { return [nil] }
+        if pattern.hostParameter != nil { return [scheme + capturedHostSuffix] }
+        if pattern.hosts.isEmpty { return [scheme] }
+        return pattern.hosts.map { scheme + "://" + $0 }
+    }
+
+    /// The suffix of the trie of the patterns of a scheme that capture the host (`https://:`); a host never has a
+    /// ':'.
+    static let capturedHostSuffix = "://:"
+
     private func registered(_ shapes: [Shape], rootName: String?) -> RouteNode.Endpoint? {
         let root = rootName.map { schemes[$0] ?? RouteNode() } ?? anyScheme
         for shape in shapes {

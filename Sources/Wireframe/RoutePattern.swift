@@ -17,6 +17,8 @@ import Foundation
 /// | `*` | a trailing wildcard: one or more segments, stored as `[String]` under `*` |
 /// | `bistro://` | a scheme: the pattern matches only URLs of that scheme |
 /// | `https://bistro.example` | an http(s) scheme and host: only URLs of that scheme and host (compared without letter case, Punycode and Unicode alike) |
+/// | `https://{bistro.example,www.bistro.example}` | a set of hosts: URLs of that scheme and any of them; reverse routing writes the first |
+/// | `https://:site` | a captured host: URLs of that scheme and any host, stored (lowercased, ASCII form) under `site` |
 ///
 /// For a scheme other than http(s) the host is the first segment (`bistro://menu/:dish` matches `/menu/soup` of that
 /// scheme). Empty segments are ignored, so `/a//b/` is `/a/b`; `/` alone is the root pattern.
@@ -29,14 +31,19 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     private final class Parsed: Sendable {
         let text: String
         let scheme: String?
-        let host: String?
+        let hosts: [String]
+        let hostParameter: String?
         let items: [Item]
         let typedParameters: [String: TypedParameter]
 
-        init(text: String, scheme: String?, host: String?, items: [Item], typedParameters: [String: TypedParameter]) {
+        init(
+            text: String, scheme: String?, hosts: [String], hostParameter: String?, items: [Item],
+            typedParameters: [String: TypedParameter]
+        ) {
             self.text = text
             self.scheme = scheme
-            self.host = host
+            self.hosts = hosts
+            self.hostParameter = hostParameter
             self.items = items
             self.typedParameters = typedParameters
         }
@@ -49,10 +56,17 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     /// The scheme, lowercased, or `nil` when the pattern matches any scheme.
     public var scheme: String? { parsed.scheme }
     /// The host of an http(s) pattern (`bistro.example` in `https://bistro.example/menu`), lowercased and in ASCII
-    /// form (a label outside ASCII in Punycode), or `nil` when the pattern matches any host.
-    public var host: String? { parsed.host }
-    /// The parameter names of the pattern, in order, including `*` for a wildcard.
-    public var parameterNames: [String] { Self.names(in: parsed.items) }
+    /// form (a label outside ASCII in Punycode): the first of ``hosts``, or `nil` when the pattern matches any host
+    /// or captures it.
+    public var host: String? { parsed.hosts.first }
+    /// The hosts an http(s) pattern matches, in ASCII form: one (`https://bistro.example`), several
+    /// (`https://{bistro.example,www.bistro.example}`), or none when it matches any host.
+    public var hosts: [String] { parsed.hosts }
+    /// The parameter an http(s) pattern stores the URL's host under (`site` in `https://:site/menu`), if it
+    /// captures the host.
+    public var hostParameter: String? { parsed.hostParameter }
+    /// The parameter names of the pattern, in order, including `*` for a wildcard; a captured host's first.
+    public var parameterNames: [String] { (parsed.hostParameter.map { [$0] } ?? []) + Self.names(in: parsed.items) }
     /// The pattern's segments and optional groups, in order.
     var items: [Item] { parsed.items }
     /// The typed parameters (`:id<int>`) by name, with their types and positions; the others take any text.
@@ -148,7 +162,9 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
                 throw .wildcardNotLast(pattern: text, position: position)
             }
         }
-        parsed = Parsed(text: text, scheme: scheme, host: parser.host, items: items, typedParameters: parser.types)
+        parsed = Parsed(
+            text: text, scheme: scheme, hosts: parser.hosts, hostParameter: parser.hostParameter, items: items,
+            typedParameters: parser.types)
     }
 
     /// The pattern as written.
@@ -182,6 +198,7 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     /// try RoutePattern("https://bistro.example/menu/:dish").path(parameters: ["dish": "soup"])
     /// // "https://bistro.example/menu/soup"
     /// ```
+    /// A captured host is written from its parameter, in ASCII form.
     /// - Throws: ``WireframeError/missingParameter(pattern:name:)`` for a required parameter that is not given;
     ///   ``WireframeError/emptyParameter(pattern:name:)`` for a parameter (or a wildcard segment) given as empty
     ///   text, also in an optional group: its segment would vanish and the URL would match another route;
@@ -201,7 +218,11 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
         }
         guard let scheme else { return output }
         if scheme == "http" || scheme == "https" {
-            return scheme + "://" + (host ?? "") + output
+            guard let name = hostParameter else { return scheme + "://" + (host ?? "") + output }
+            guard let value = parameters.values[name] else { throw .missingParameter(pattern: text, name: name) }
+            let given = (value as? String) ?? String(describing: value)
+            guard !given.isEmpty else { throw .emptyParameter(pattern: text, name: name) }
+            return scheme + "://" + HostName.ascii(given) + output
         }
         return scheme + ":/" + output
     }
@@ -319,8 +340,10 @@ private struct Parser {
     var seenNames: Set<String> = []
     /// The typed parameters read so far.
     var types: [String: RoutePattern.TypedParameter] = [:]
-    /// The host of an http(s) pattern, in ASCII form; `nil` for other schemes or when none is written.
-    var host: String?
+    /// The hosts of an http(s) pattern, in ASCII form; empty for other schemes or when none is written.
+    var hosts: [String] = []
+    /// The parameter a captured host is stored under (`https://:site`).
+    var hostParameter: String?
 
     init(text: String) {
         self.text = text
@@ -368,25 +391,62 @@ private struct Parser {
         return name
     }
 
-    /// Reads the host after an http(s) scheme, up to the first `/` or `(`: letters, digits, `-`, `.` and characters
-    /// outside ASCII.
+    /// Reads what follows an http(s) scheme, up to the first `/` or `(`: a host (letters, digits, `-`, `.` and
+    /// characters outside ASCII), a set of hosts between braces separated by commas (`{a.example,b.example}`), or a
+    /// captured host (`:name`).
     private mutating func parseHost() throws(WireframeError) {
-        var name = String.UnicodeScalarView()
+        let start = index
+        var authority = String.UnicodeScalarView()
         while index < characters.count, characters[index] != "/", characters[index] != "(" {
-            let scalar = characters[index]
-            let isAllowed =
-                !scalar.isASCII || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-                || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "."
-            guard isAllowed else {
-                throw .invalidSegment(
-                    pattern: text, position: index,
-                    reason: "a host has only letters, digits, '-' and '.' (no port, user or wildcard)")
-            }
-            name.append(scalar)
+            authority.append(characters[index])
             index += 1
         }
-        if !name.isEmpty {
-            host = HostName.ascii(String(name))
+        let text = String(authority)
+        if text.hasPrefix(":") {
+            let name = String(text.dropFirst())
+            let isName = name.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            }
+            guard !name.isEmpty else { throw .emptyParameterName(pattern: self.text, position: start) }
+            guard isName else {
+                throw .invalidSegment(
+                    pattern: self.text, position: start,
+                    reason: "a captured host's name has only letters, digits and '_'")
+            }
+            seenNames.insert(name)
+            hostParameter = name
+            return
+        }
+        let isSet = text.hasPrefix("{")
+        if isSet {
+            guard text.hasSuffix("}"), text.count > 2 else {
+                throw .invalidSegment(
+                    pattern: self.text, position: start, reason: "a set of hosts is '{' hosts separated by ',' '}'")
+            }
+        }
+        let whole = Substring(text)
+        let inner = whole.dropFirst().dropLast()
+        let names = isSet ? inner.split(separator: ",", omittingEmptySubsequences: false) : [whole]
+        var offset = start + (isSet ? 1 : 0)
+        for name in names {
+            for (index, scalar) in name.unicodeScalars.enumerated() {
+                let isAllowed =
+                    !scalar.isASCII || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                    || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "."
+                guard isAllowed else {
+                    throw .invalidSegment(
+                        pattern: self.text, position: offset + index,
+                        reason: "a host has only letters, digits, '-' and '.' (no port, user or wildcard)")
+                }
+            }
+            if name.isEmpty, isSet {
+                throw .invalidSegment(pattern: self.text, position: offset, reason: "a set of hosts has an empty host")
+            }
+            let ascii = HostName.ascii(name)
+            if !name.isEmpty, !hosts.contains(ascii) {
+                hosts.append(ascii)
+            }
+            offset += name.unicodeScalars.count + 1
         }
     }
 

@@ -102,4 +102,23 @@ struct RouteDescriptionTests {
                 "/files/x/y/z.willAppear(not animated)", "/files/x/y/z.didAppear(not animated)",
             ])
     }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("a saved navigation state keeps each modal's style on ObservableNavigator, in one change")
+    func navigationStateKeepsModalStyles() async throws {
+        try await routes.wireframe.route(to: "/notes", option: .root)
+        try await routes.wireframe.route(to: "/notes/7/edit", option: .modal.presented(as: .fullScreen))
+        try await routes.wireframe.route(to: "/notes/8", option: .modal)
+        let saved = try routes.wireframe.navigationState()
+        #expect(saved.modalStyles == [.fullScreen, .sheet])
+
+        let restoredRoutes = try NotesRoutes()
+        let restored = ObservableNavigator(wireframe: restoredRoutes.wireframe)
+        restoredRoutes.wireframe.navigateOn(restored)
+        try await restoredRoutes.wireframe.route(state: saved)
+        #expect(restored.modalPath == navigator.modalPath)
+        #expect(restored.modalStack.map { restored.modalStyle(of: $0) } == [.fullScreen, .sheet])
+        #expect(restoredRoutes.log.entries.filter { $0.contains("Appear") && !$0.contains("presenter") }.count == 2)
+        #expect(try restoredRoutes.wireframe.navigationState() == saved)
+    }
 }

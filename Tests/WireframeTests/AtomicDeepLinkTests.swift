@@ -74,6 +74,22 @@ struct AtomicDeepLinkTests {
         #expect(dish.events == [.load, .willAppear(animated: true), .didAppear(animated: true)])
     }
 
+    @Test("a deep link to the stack on screen changes nothing; one that shares its bottom keeps those controllers")
+    func deepLinkToWhatIsShown() async throws {
+        let provider = ScreenProvider()
+        wireframe.add(controllerProvider: provider)
+        try await wireframe.route(stack: [url("/menu"), url("/menu/soup")])
+        let shown = navigator.stack
+        navigator.clearLifecycleLog()
+        try await wireframe.route(stack: [url("/menu"), url("/menu/soup")], animated: true)
+        #expect(navigator.lifecycleLog.isEmpty)
+        #expect(navigator.stack.count == 2 && zip(navigator.stack, shown).allSatisfy { $0 === $1 })
+        #expect(provider.made.count == 2)
+        try await wireframe.route(stack: [url("/menu"), url("/menu/tart")])
+        #expect(navigator.stack.first === shown.first && navigator.stack.last !== shown.last)
+        #expect(provider.made.count == 3)
+    }
+
     @Test("routing observers hear willPresent for each controller before the transition and didPresent after it")
     func observers() async throws {
         let log = RoutingLog()

@@ -46,8 +46,9 @@ struct NavigationStatePropertyTests {
         return try? wireframe.url(forPattern: pattern, parameters: RouteParameters(parameters))
     }
 
-    /// Builds random stacks (1 to 20 screens) with 0 to 2 modals, saves them, sends the state through JSON and
-    /// restores it on a fresh app: every screen comes back with the same pattern and values, in the same place.
+    /// Builds random stacks (1 to 20 screens) with 0 to 2 modals (sheet or full screen), saves them, sends the state
+    /// through JSON and restores it on a fresh app: every screen comes back with the same pattern and values, in the
+    /// same place, every modal in its style.
     @Test("every saved navigation state restores the same screens, modals included", arguments: [UInt64(30), 2026])
     func savedStatesRestore(seed: UInt64) async throws {
         var cases = RoundTripCases(generator: SeededGenerator(state: seed))
@@ -60,7 +61,8 @@ struct NavigationStatePropertyTests {
             guard !stack.isEmpty else { continue }
             try await wireframe.route(stack: stack)
             for modal in modals {
-                try await wireframe.route(url: modal, option: .modal)
+                let style: NavigationModalStyle = cases.chance(50) ? .fullScreen : .sheet
+                try await wireframe.route(url: modal, option: .modal.presented(as: style))
             }
             let saved = try wireframe.navigationState()
             let data = try JSONEncoder().encode(saved)
@@ -72,8 +74,13 @@ struct NavigationStatePropertyTests {
             let after = NavigationStateTests.routes(restoredNavigator.stack + restoredNavigator.modalStack)
             #expect(restoredNavigator.modalStack.count == modals.count, "seed \(seed), attempt \(attempt)")
             #expect(after == before, "seed \(seed), attempt \(attempt): saved \(saved)")
-            if after != before { return }
+            let styles = restoredNavigator.modalStack.map { restoredNavigator.modalStyle(of: $0) }
+            #expect(styles == saved.modalStyles, "seed \(seed), attempt \(attempt): modal styles")
+            if after != before || styles != saved.modalStyles { return }
             restoredCount += 1
+        }
+        if savedStateScale > 1 {
+            print("saved states, seed \(seed): \(restoredCount) restored identical, modal styles included; different 0")
         }
         #expect(restoredCount > 20 * savedStateScale)
     }

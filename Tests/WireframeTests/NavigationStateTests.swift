@@ -40,7 +40,7 @@ struct NavigationStateTests {
         let saved = try wireframe.navigationState()
         #expect(saved.stack.count == 3)
         #expect(
-            saved.modals.map(\.absoluteString) == [
+            saved.modals.map(\.url.absoluteString) == [
                 "https://bistro.example/menu/soup?size=1%2B1", "/compose?draft=3&to=chef",
             ])
 
@@ -65,7 +65,7 @@ struct NavigationStateTests {
         let wireframe = try Self.makeWireframe(navigator)
         try await wireframe.route(to: "/notes", option: .root)
         let state = NavigationState(
-            stack: [try #require(URL(string: "/notes/7"))], modals: [try #require(URL(string: "/nowhere"))])
+            stack: [try #require(URL(string: "/notes/7"))], modalURLs: [try #require(URL(string: "/nowhere"))])
         await #expect(throws: WireframeError.self) { try await wireframe.route(state: state) }
         #expect(Self.routes(navigator.stack) == ["/notes "])
         #expect(navigator.modalStack.isEmpty)
@@ -102,5 +102,55 @@ struct NavigationStateReuseTests {
         try await wireframe.route(state: state)
         #expect(navigator.stack.first === root)
         #expect(NavigationStateTests.routes(navigator.stack) == ["/notes ", "/notes/:id id=8"])
+    }
+}
+
+@Suite("NavigationState: modal styles")
+@MainActor
+struct NavigationStateStyleTests {
+    @Test("a modal routed full screen is saved full screen and restored full screen on HeadlessNavigator")
+    func styleRoundTrip() async throws {
+        let navigator = HeadlessNavigator()
+        let wireframe = try NavigationStateTests.makeWireframe(navigator)
+        try await wireframe.route(to: "/notes", option: .root)
+        try await wireframe.route(to: "/compose", option: .modal.presented(as: .fullScreen))
+        try await wireframe.route(to: "/notes/7", option: .modal)
+        let saved = try wireframe.navigationState()
+        #expect(saved.modalStyles == [.fullScreen, .sheet])
+        #expect(saved.urls.map(\.absoluteString) == ["/notes", "/compose", "/notes/7"])
+        #expect(NavigationState(urls: saved.urls, modalStyles: saved.modalStyles) == saved)
+        #expect(NavigationState(urls: [], modalStyles: [.sheet]) == nil)
+
+        let restoredNavigator = HeadlessNavigator()
+        let restored = try NavigationStateTests.makeWireframe(restoredNavigator)
+        try await restored.route(state: JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(saved)))
+        #expect(NavigationStateTests.routes(restoredNavigator.modalStack) == ["/compose ", "/notes/:id id=7"])
+        #expect(restoredNavigator.modalStack.map { restoredNavigator.modalStyle(of: $0) } == [.fullScreen, .sheet])
+        #expect(try restored.navigationState() == saved)
+    }
+
+    @Test("the saved style wins over an option provider's, and a state saved before styles were kept still reads")
+    func savedStyleWinsAndOldStatesRead() async throws {
+        let json = Data(#"{"stack":["\/notes"],"modals":["\/compose"]}"#.utf8)
+        let old = try JSONDecoder().decode(NavigationState.self, from: json)
+        #expect(old.modals == [NavigationState.Modal(url: try #require(URL(string: "/compose")), style: .sheet)])
+
+        let navigator = HeadlessNavigator()
+        let wireframe = try NavigationStateTests.makeWireframe(navigator)
+        wireframe.add(optionProvider: SheetEverything())
+        var state = old
+        state.modals[0].style = .fullScreen
+        try await wireframe.route(state: state)
+        let modal = try #require(navigator.modalStack.first)
+        #expect(modal.attachments.modalStyle == .fullScreen)
+        #expect(try wireframe.navigationState().modalStyles == [.fullScreen])
+    }
+}
+
+/// An option provider that asks for a sheet for every modal.
+@MainActor
+private final class SheetEverything: RoutingOptionProvider {
+    func option(routeResult: RouteResult) -> RoutingOption? {
+        routeResult.option.presentation == .modal ? routeResult.option.presented(as: .sheet) : nil
     }
 }

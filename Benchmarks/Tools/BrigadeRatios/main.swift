@@ -13,6 +13,7 @@ import Foundation
 // A budget's `kind` says what is gated (docs/Performance.md, "What the gate holds"):
 //   peer     a ratio to a peer (ReSwift model, RoutingKit, OpenCombine, Swinject) or bytes against a peer's: its limit
 //   scale    a ratio of costs per item at two sizes (flat in scale): its limit
+//   time     an absolute time of one operation (a promise such as "restoring a state takes under 1 ms"): max_ns
 //   tracked  a figure with no limit of its own (ns per item, a ratio within Brigade): only the baseline holds it
 //   floor    a ratio to the floor (a dictionary lookup and a closure, a stored `let`): printed, never gated
 // Every peer, scale and tracked figure is also held to baseline.json: no worse than its recorded value times its
@@ -29,7 +30,7 @@ import Foundation
 
 struct Budget: Decodable {
     let name: String
-    /// "peer", "scale", "tracked" or "floor".
+    /// "peer", "scale", "time", "tracked" or "floor".
     let kind: String
     let measure: String?
     let against: String?
@@ -46,7 +47,7 @@ struct Budget: Decodable {
     let against_reference_bytes: Double?
 
     /// Whether the gate holds the figure to its limit.
-    var hasLimit: Bool { (kind == "peer" || kind == "scale") && (max != nil || max_ns != nil) }
+    var hasLimit: Bool { (kind == "peer" || kind == "scale" || kind == "time") && (max != nil || max_ns != nil) }
     /// Whether the figure is held to the baseline.
     var isBaselined: Bool { kind != "floor" }
     var unit: String { bytes != nil || against != nil ? "x" : "ns" }

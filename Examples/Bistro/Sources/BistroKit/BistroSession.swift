@@ -24,6 +24,9 @@ public final class BistroSession {
     let registry = BistroSession.makeRegistry()
     /// The `--trace` lines; `nil` without `--trace`.
     private let tracer: Tracer?
+    /// Where the screens shown are saved after each command and restored from at launch; `nil` when the data
+    /// directory cannot be used.
+    private let navigationFile: URL?
 
     /// What a command produced.
     public enum Outcome: Equatable, Sendable {
@@ -64,8 +67,10 @@ public final class BistroSession {
             let store = try SQLiteStore(path: options.dataDirectory.appendingPathComponent("orders.sqlite").path)
             try kitchen.register(SQLiteStore.self) { _ in store }
             archive = store
+            navigationFile = Self.navigationFile(in: options.dataDirectory)
         } catch {
             archive = nil
+            navigationFile = nil
             notices.append(
                 "warning: cannot use data directory '\(options.dataDirectory.path)': \(Self.describe(error)) — "
                     + "orders will not be saved")
@@ -106,10 +111,43 @@ public final class BistroSession {
             try await app.wireframe.route(to: "/settings/language/\(options.language)")
         }
         try await app.wireframe.route(to: "/menu", option: .root.animated(false))
+        await restoreScreens()
         if let path = options.replayPath {
             try replay(path)
         }
         tracer?.recordStack(of: self.navigator)
+    }
+
+    /// The file in `directory` where a session saves the screens it shows (its navigation state, as links) after
+    /// each command, and restores them from at the next launch.
+    public nonisolated static func navigationFile(in directory: URL) -> URL {
+        directory.appendingPathComponent("navigation.json")
+    }
+
+    /// Shows the screens the last run saved, over the menu; a file that cannot be read or restored is reported in
+    /// ``notices`` and the menu stays.
+    private func restoreScreens() async {
+        guard let navigationFile, FileManager.default.fileExists(atPath: navigationFile.path) else { return }
+        do {
+            let state = try JSONDecoder().decode(NavigationState.self, from: Data(contentsOf: navigationFile))
+            try await app.wireframe.route(state: state)
+        } catch {
+            notices.append("warning: cannot restore the screens of the last run: \(Self.describe(error))")
+        }
+    }
+
+    /// Saves the screens shown to ``navigationFile(in:)``, atomically; a failure is reported in ``notices`` once.
+    private func saveScreens() {
+        guard let navigationFile else { return }
+        do {
+            let data = try JSONEncoder().encode(app.wireframe.navigationState())
+            try data.write(to: navigationFile, options: .atomic)
+        } catch {
+            let notice = "warning: cannot save the screens: \(Self.describe(error))"
+            if !notices.contains(notice) {
+                notices.append(notice)
+            }
+        }
     }
 
     /// The store.
@@ -135,6 +173,7 @@ public final class BistroSession {
     public func execute(_ line: String) async -> Outcome {
         let outcome = await run(line)
         tracer?.recordStack(of: navigator)
+        saveScreens()
         return outcome
     }
 
