@@ -157,7 +157,7 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
             guard initial, sequence == nil || storage._sequence != start else { return (subscriber, nil) }
             if storage._isDelivering {
                 storage._catchUps.append(subscriber)
-                storage.noteContention()
+                storage._noteContention()
                 return (subscriber, nil)
             }
             storage._isDelivering = true
@@ -247,7 +247,7 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
             _sequence &+= 1
             if _isDelivering {
                 if _subscribingCall != nil {
-                    noteContention()
+                    _noteContention()
                 }
                 return nil
             }
@@ -260,7 +260,7 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
 
         /// Notes, during a subscriber's first call, a change that did not come from that call on its own thread.
         @usableFromInline
-        mutating func noteContention() {
+        mutating func _noteContention() {
             if let call = _subscribingCall, SubscribingCall.current != call {
                 _contended = true
             }
