@@ -46,7 +46,46 @@ struct BoundedDeliveryTests {
         #expect(firstWriter.wait(timeout: .now() + 30) == .success)
         #expect(watcher.waitForLast(final))
         // The held writer delivered the latest value once, not each of the 4,000.
-        #expect(watcher.values == [0, 1, final])
+        let received = watcher.values
+        #expect(received.count == 3)
+        #expect(received.prefix(2) == [0, 1])
+        #expect(received.last == final)
+        bag.dispose()
+    }
+
+    @Test("subscribe makes only its own first call: a value another thread sets during it comes from elsewhere")
+    func subscribeDeliversOnlyItsFirstCall() {
+        let property = ObservableProperty(0)
+        let bag = SubscriptionReferenceBag()
+        let kept = Watcher<Int>()
+        property.subscribe { value in
+            CallCount.current?.count.withLock { $0 += 1 }
+            kept.record(value)
+        }.add(to: bag)
+        let inFirstCall = DispatchSemaphore(value: 0)
+        let written = DispatchSemaphore(value: 0)
+        Thread {
+            _ = inFirstCall.wait(timeout: .now() + 30)
+            property.value = 1
+            written.signal()
+        }.start()
+        let calls = CallCount()
+        let added = Watcher<Int>()
+        CallCount.$current.withValue(calls) {
+            property.subscribe { value in
+                CallCount.current?.count.withLock { $0 += 1 }
+                added.record(value)
+                if value == 0 {
+                    inFirstCall.signal()
+                    _ = written.wait(timeout: .now() + 30)
+                }
+            }.add(to: bag)
+        }
+        #expect(calls.count.withLock { $0 } == 1)
+        #expect(added.waitForLast(1))
+        #expect(kept.waitForLast(1))
+        #expect(added.values == [0, 1])
+        #expect(kept.values == [0, 1])
         bag.dispose()
     }
 
@@ -73,21 +112,29 @@ struct BoundedDeliveryTests {
             }.add(to: bag)
         }
         let mostCallsInSubscribe = Locked(0)
-        let writing = Locked(true)
+        let churners = Locked(2)
+        // The writers write until both churning threads have subscribed and unsubscribed 300 times.
         let finished = runThreads(4) { thread in
             if thread < 2 {
-                for index in 0..<3_000 {
+                var index = 0
+                while churners.withLock({ $0 > 0 }) && index < 999_999 {
+                    index += 1
                     property.value = thread * 1_000_000 + index
+                    // Pauses between sets leave moments when nobody delivers, when a subscriber's first call runs.
+                    busyWork()
                 }
-                writing.withLock { $0 = false }
                 return
             }
-            var iterations = 0
-            while iterations < 100 || (writing.withLock { $0 } && iterations < 10_000) {
-                iterations += 1
+            defer { churners.withLock { $0 -= 1 } }
+            for _ in 0..<300 {
                 let calls = CallCount()
+                // The first call takes a while, so that writers set values during it.
                 let subscription = CallCount.$current.withValue(calls) {
-                    property.subscribe { _ in CallCount.current?.count.withLock { $0 += 1 } }
+                    property.subscribe { _ in
+                        if CallCount.current?.count.withLock({ $0 += 1 }) != nil {
+                            busyWork()
+                        }
+                    }
                 }
                 let made = calls.count.withLock { $0 }
                 mostCallsInSubscribe.withLock { $0 = max($0, made) }
@@ -140,32 +187,83 @@ struct BoundedDeliveryTests {
         subscription.dispose()
     }
 
-    @Test("map and filter made while a writer runs deliver each value once, in order, and end on the latest")
+    @Test("a property mapped while another thread delivers gets a value set meanwhile once, not twice")
+    func mappedDuringDeliveryOnce() {
+        let source = ObservableProperty(0)
+        let bag = SubscriptionReferenceBag()
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        source.subscribe { value in
+            if value == 1 {
+                holding.signal()
+                _ = release.wait(timeout: .now() + 30)
+            }
+        }.add(to: bag)
+        // A first writer delivers 1 and is held in a subscriber while the mapped property is made.
+        let firstWriter = DispatchSemaphore(value: 0)
+        Thread {
+            source.value = 1
+            firstWriter.signal()
+        }.start()
+        #expect(holding.wait(timeout: .now() + 30) == .success)
+        // A second writer sets 2 while the mapped property connects, during its first transform.
+        let secondWriter = DispatchSemaphore(value: 0)
+        let isFirst = Locked(true)
+        let mapped = source.map { value in
+            if isFirst.withLock({ first in defer { first = false }; return first }) {
+                Thread {
+                    source.value = 2
+                    secondWriter.signal()
+                }.start()
+                _ = secondWriter.wait(timeout: .now() + 30)
+            }
+            return value * 10
+        }
+        let watcher = Watcher<Int>()
+        mapped.subscribe(watcher.record).add(to: bag)
+        release.signal()
+        #expect(firstWriter.wait(timeout: .now() + 30) == .success)
+        #expect(watcher.waitForLast(20))
+        #expect(watcher.values == [10, 20])
+        bag.dispose()
+    }
+
+    @Test("map and filter made while two writers run deliver each value once, in order, and end on the latest")
     func derivedDeliverEachValueOnce() {
         let source = ObservableProperty(0)
         let writing = Locked(true)
         let repeats = Locked(0)
-        let writer = DispatchSemaphore(value: 0)
-        Thread {
-            var value = 0
-            while writing.withLock({ $0 }) && value < 1_000_000 {
-                value += 1
-                source.value = value
-            }
-            writer.signal()
-        }.start()
+        let writersDone = DispatchSemaphore(value: 0)
+        for writer in 1...2 {
+            Thread {
+                var index = 0
+                while writing.withLock({ $0 }) && index < 999_999 {
+                    index += 1
+                    source.value = writer * 1_000_000 + index
+                }
+                writersDone.signal()
+            }.start()
+        }
         var live: [(ObservableProperty<Int>, ObservableProperty<Int?>, SubscriptionReferenceBag, Watcher<Int>)] = []
         for _ in 0..<150 {
-            let mapped = source.map { $0 }
+            // The first transform takes a while, so that writers set values while the new property connects.
+            let isFirst = Locked(true)
+            let mapped = source.map { value in
+                if isFirst.withLock({ first in defer { first = false }; return first }) {
+                    busyWork()
+                }
+                return value
+            }
             let filtered = source.filter { _ in true }
             let bag = SubscriptionReferenceBag()
             let watcher = Watcher<Int>()
-            for property in [mapped, filtered.map { $0 ?? -1 }] {
-                let last = Locked(-1)
+            for property in [mapped, filtered.map { $0 ?? 0 }] {
+                let seen = Locked((last: [0, 0, 0], all: Set<Int>()))
                 property.subscribe { value in
-                    let isNew = last.withLock { last -> Bool in
-                        defer { last = value }
-                        return value > last
+                    let isNew = seen.withLock { seen -> Bool in
+                        let writer = value / 1_000_000
+                        defer { seen.last[writer] = value }
+                        return seen.all.insert(value).inserted && value >= seen.last[writer]
                     }
                     if !isNew {
                         repeats.withLock { $0 += 1 }
@@ -179,7 +277,8 @@ struct BoundedDeliveryTests {
             }
         }
         writing.withLock { $0 = false }
-        #expect(writer.wait(timeout: .now() + 30) == .success)
+        #expect(writersDone.wait(timeout: .now() + 30) == .success)
+        #expect(writersDone.wait(timeout: .now() + 30) == .success)
         #expect(repeats.withLock { $0 } == 0)
         let final = source.value
         for (mapped, filtered, bag, watcher) in live {
@@ -189,4 +288,14 @@ struct BoundedDeliveryTests {
             bag.dispose()
         }
     }
+}
+
+/// About 10 µs of work that the optimizer cannot drop: long enough for other threads to set values meanwhile.
+private func busyWork() {
+    let sink = Locked(0)
+    var value = 0
+    for index in 0..<2_000 {
+        value = value &* 31 &+ index
+    }
+    sink.withLock { $0 = value }
 }
