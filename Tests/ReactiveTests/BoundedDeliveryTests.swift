@@ -210,7 +210,9 @@ struct BoundedDeliveryTests {
         let secondWriter = DispatchSemaphore(value: 0)
         let isFirst = Locked(true)
         let mapped = source.map { value in
-            if isFirst.withLock({ first in defer { first = false }; return first }) {
+            if isFirst.withLock({ first in
+                defer { first = false }; return first
+            }) {
                 Thread {
                     source.value = 2
                     secondWriter.signal()
@@ -249,7 +251,9 @@ struct BoundedDeliveryTests {
             // The first transform takes a while, so that writers set values while the new property connects.
             let isFirst = Locked(true)
             let mapped = source.map { value in
-                if isFirst.withLock({ first in defer { first = false }; return first }) {
+                if isFirst.withLock({ first in
+                    defer { first = false }; return first
+                }) {
                     busyWork()
                 }
                 return value
