@@ -12,11 +12,13 @@ func actionLogWorkloads() -> [Workload] {
             for _ in 0..<limit {
                 store.dispatch(action)
             }
+            // The store's middleware holds the log weakly: the runner keeps it.
             return Runner { operations in
                 for _ in 0..<operations {
                     store.dispatch(action)
                 }
                 consume(store.currentState.count)
+                consume(log)
             }
         },
         Workload("Redux/dispatch with a filling action log") {
@@ -28,6 +30,7 @@ func actionLogWorkloads() -> [Workload] {
                     store.dispatch(action)
                 }
                 consume(store.currentState.count)
+                consume(log)
             }
         },
     ]
