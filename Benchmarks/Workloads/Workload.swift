@@ -77,5 +77,5 @@ public func allWorkloads() -> [Workload] {
     floorWorkloads() + reactiveWorkloads() + reduxWorkloads() + effectWorkloads() + reSwiftModelWorkloads()
         + routingWorkloads()
         + wireframeWorkloads()
-        + compositionWorkloads() + kitchenWorkloads() + larderWorkloads()
+        + compositionWorkloads() + kitchenWorkloads() + larderWorkloads() + actionLogWorkloads()
 }

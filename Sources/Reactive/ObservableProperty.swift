@@ -1,6 +1,7 @@
 import BrigadeLocking
+import Dispatch
 
-/// A thread-safe value that tells its subscribers about every change.
+/// A thread-safe value that tells its subscribers about its changes.
 ///
 /// ```swift
 /// let count = ObservableProperty(0)
@@ -9,18 +10,24 @@ import BrigadeLocking
 /// count.value = 1                                         // prints "count is 1" before returning
 /// ```
 ///
-/// Guarantees:
-/// - ``subscribe(_:)`` replays the current value first.
-/// - Subscribers are called synchronously, in subscription order.
-/// - _Delivery never recurses: a value set from inside a subscriber is delivered after the current round, so every
-///   subscriber sees every value, in the order the values were set.
-/// - Setting from several threads loses no value. Values are delivered one round at a time; a value set while another
-///   thread is delivering is delivered by that thread right after its current round, so every subscriber sees the
-///   same order.
+/// A property has a value, not a queue of values. What a subscriber is promised:
+/// - ``subscribe(_:)`` calls it with the current value first.
+/// - A value set while no delivery is under way reaches every subscriber, in subscription order, before the setter
+///   returns, on the setter's thread.
+/// - Delivery never recurses: a value set from inside a subscriber is delivered after the current round.
+/// - A subscriber is never called concurrently with itself, never twice with one set, and never with a value older
+///   than one it was given: every subscriber sees the values in the order they were set.
+/// - A subscriber that falls behind gets the latest value: a value set while another thread is delivering is left
+///   for that thread, which, after its round, delivers the latest value only (the ones set in between are skipped).
+///   So memory stays bounded whatever the writers do, and once writers stop every subscriber ends on the final value.
+/// - ``subscribe(_:)`` makes at most one call before it returns, the new subscriber's first one, apart from the
+///   deliveries of values set by that call on its own thread; it never delivers the values other threads set.
 public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
-    // `_lock` guards `_storage`; subscriber handlers are always called with the lock released. The delivery path is
-    // inlinable so that it is specialized for the client's value type (unspecialized, a set spends most of its time
-    // looking up generic metadata: about 1 µs instead of 50 ns).
+    // `_lock` guards `_storage`; subscriber handlers are always called with the lock released. At most one thread
+    // delivers at a time (the one that finds `_isDelivering` false and sets it); a value set meanwhile only replaces
+    // `_value`, and the delivering thread delivers the latest value after its round. The set path is inlinable so that
+    // it is specialized for the client's value type (unspecialized, a set spends most of its time looking up generic
+    // metadata: about 1 µs instead of 50 ns).
     @usableFromInline let _lock = _Lock()
     @usableFromInline var _storage: _Storage
 
@@ -44,21 +51,24 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         @inlinable set {
             let snapshot = _withStorage { storage -> _Snapshot? in
                 storage._value = newValue
-                storage._sequence &+= 1
-                if storage._isDelivering {
-                    storage._pending.append(.value(newValue, sequence: storage._sequence))
-                    return nil
-                }
-                if storage._subscribers.isEmpty {
-                    return nil
-                }
-                storage._isDelivering = true
-                return _Snapshot(storage)
+                return storage._startRound()
             }
             guard let snapshot else { return }
             _deliver(newValue, sequence: snapshot._sequence, to: snapshot)
-            _drain()
+            _finishRound(after: snapshot._sequence)
         }
+    }
+
+    /// Changes the value in place, under the lock, and delivers the result like a set: a read-modify-write that no
+    /// other change can come between.
+    func modify(_ change: (inout Value) -> Void) {
+        let (changed, snapshot) = _withStorage { storage -> (Value, _Snapshot?) in
+            change(&storage._value)
+            return (storage._value, storage._startRound())
+        }
+        guard let snapshot else { return }
+        _deliver(changed, sequence: snapshot._sequence, to: snapshot)
+        _finishRound(after: snapshot._sequence)
     }
 
     /// The number of active subscribers.
@@ -66,19 +76,21 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         _withStorage { $0._subscribers.count }
     }
 
-    /// Subscribes `handler` to the property: it is called with the current value at once, then with every new value.
+    /// Subscribes `handler` to the property: it is called with the current value at once, then with the new values.
     ///
-    /// If a delivery round is under way (a subscriber subscribes from inside a handler, or another thread is
-    /// delivering), the replay follows that round, still before any later value.
-    /// - Parameter handler: Called on the thread that set the value, never concurrently with itself.
+    /// When another thread is delivering, the first call is left to it: `subscribe` returns at once and that thread
+    /// calls `handler` with the latest value after its round. Otherwise `subscribe` makes the first call before it
+    /// returns, and values set meanwhile by that call on this thread are delivered before it returns too; a value set
+    /// meanwhile by another thread is delivered by a background thread.
+    /// - Parameter handler: Called on the thread that delivers the value, never concurrently with itself.
     /// - Returns: The subscription; keep it in a ``SubscriptionReferenceBag`` or call ``SubscriptionReference/dispose()``.
     @discardableResult
     public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionReference {
-        subscribe(initial: true, handler)
+        subscription(for: register(after: nil, initial: true, handler))
     }
 
     /// Subscribes `handler` to the property, skipping the current value when `initial` is `false`: it is then called
-    /// only with the values set after it subscribed (``subscribe(_:)`` when `initial` is `true`).
+    /// only with values set after it subscribed (``subscribe(_:)`` when `initial` is `true`).
     ///
     /// ```swift
     /// count.subscribe(initial: false) { print("count is now", $0) }.add(to: bag)  // prints nothing yet
@@ -86,28 +98,11 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
     /// - Returns: The subscription; keep it in a ``SubscriptionReferenceBag`` or call ``SubscriptionReference/dispose()``.
     @discardableResult
     public func subscribe(initial: Bool, _ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionReference {
-        guard initial else {
-            let subscriber = _withStorage { $0.addSubscriber(handler) }
-            return subscription(for: subscriber)
-        }
-        let (subscriber, current, deliverNow) = _withStorage { storage in
-            let subscriber = storage.addSubscriber(handler)
-            if storage._isDelivering {
-                storage._pending.append(.replay(subscriber, storage._value))
-                return (subscriber, storage._value, false)
-            }
-            storage._isDelivering = true
-            return (subscriber, storage._value, true)
-        }
-        if deliverNow {
-            subscriber._handler(current)
-            _drain()
-        }
-        return subscription(for: subscriber)
+        subscription(for: register(after: nil, initial: initial, handler))
     }
 
-    /// An asynchronous sequence of the values: the current value first, then each new one, buffered without limit
-    /// until read. The subscription ends when the iteration ends or its task is cancelled.
+    /// An asynchronous sequence of the values: the current value first, then each value delivered, buffered without
+    /// limit until read. The subscription ends when the iteration ends or its task is cancelled.
     public var values: AsyncStream<Value> {
         AsyncStream { continuation in
             let subscription = subscribe { continuation.yield($0) }
@@ -124,34 +119,18 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         initial: (Value) -> Derived,
         update: @escaping @Sendable (ObservableProperty<Derived>, Value) -> Void
     ) -> ObservableProperty<Derived> {
-        let box = WeakBox<ObservableProperty<Derived>>()
-        let (subscriber, current) = _withStorage { storage in
-            let subscriber = storage.addSubscriber { value in
-                if let derived = box.value {
-                    update(derived, value)
-                }
-            }
-            return (subscriber, storage._value)
-        }
+        let (current, sequence) = read()
         let derived = ObservableProperty<Derived>(initial(current))
+        let box = WeakBox<ObservableProperty<Derived>>()
         box.value = derived
-        derived.keepAlive(subscription(for: subscriber))
-        // A value set by another thread before `box` was filled reached nobody: catch up with the latest one. The
-        // catch-up goes through the delivery rounds like a replay, so a value set meanwhile is delivered after it
-        // and the derived property ends on the source's latest value.
-        let latest = _withStorage { storage -> Value? in
-            guard storage._sequence != subscriber._startSequence else { return nil }
-            if storage._isDelivering {
-                storage._pending.append(.replay(subscriber, storage._value))
-                return nil
+        // A value set since `current` was read reached nobody: the subscriber is owed the latest one, once, like a
+        // first call; later values follow in order.
+        let subscriber = register(after: sequence, initial: true) { value in
+            if let derived = box.value {
+                update(derived, value)
             }
-            storage._isDelivering = true
-            return storage._value
         }
-        if let latest {
-            subscriber._handler(latest)
-            _drain()
-        }
+        derived.keepAlive(subscription(for: subscriber))
         return derived
     }
 
@@ -159,19 +138,90 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         _withStorage { $0.upstream.append(subscription) }
     }
 
-    // MARK: - _Delivery
+    /// The current value and the number of the set that made it.
+    func read() -> (Value, UInt64) {
+        _withStorage { ($0._value, $0._sequence) }
+    }
+
+    /// Registers `handler` for the values set after the set numbered `sequence` (after the current value when `nil`).
+    /// With `initial`, it is first called with the latest value (when `sequence` is given, only if the value changed
+    /// since): by this thread when no delivery is under way, else by the delivering thread after its round.
+    func register(
+        after sequence: UInt64?,
+        initial: Bool,
+        _ handler: @escaping @Sendable (Value) -> Void
+    ) -> _Subscriber {
+        let (subscriber, first) = _withStorage { storage -> (_Subscriber, (value: Value, sequence: UInt64)?) in
+            let start = sequence ?? storage._sequence
+            let subscriber = storage.addSubscriber(handler, startSequence: start)
+            guard initial, sequence == nil || storage._sequence != start else { return (subscriber, nil) }
+            if storage._isDelivering {
+                storage._catchUps.append(subscriber)
+                storage._noteContention()
+                return (subscriber, nil)
+            }
+            storage._isDelivering = true
+            storage._subscribingCall = ObjectIdentifier(subscriber)
+            storage._contended = false
+            return (subscriber, (storage._value, storage._sequence))
+        }
+        if let first {
+            SubscribingCall.$current.withValue(ObjectIdentifier(subscriber)) {
+                subscriber._handler(first.value)
+                continueSubscribingCall(after: first.sequence)
+            }
+        }
+        return subscriber
+    }
+
+    /// Goes on delivering after a subscriber's first call, while what is left was set on this thread by that call;
+    /// what another thread set or subscribed meanwhile is handed to a background thread.
+    private func continueSubscribingCall(after sequence: UInt64) {
+        var delivered = sequence
+        while true {
+            let next = _withStorage { storage -> _Round? in
+                if storage._contended, !storage._isIdle(after: delivered) {
+                    storage._subscribingCall = nil
+                    storage._contended = false
+                    return .handOff
+                }
+                return storage.nextRound(after: delivered)
+            }
+            switch next {
+            case nil:
+                return
+            case .handOff:
+                let resumeAfter = delivered
+                DispatchQueue.global().async { [self] in
+                    _runRounds(after: resumeAfter)
+                }
+                return
+            case .latest(let value, let sequence, let everyone, let catchUps):
+                deliver(value, sequence: sequence, everyone: everyone, catchUps: catchUps)
+                delivered = sequence
+            }
+        }
+    }
+
+    // MARK: - Delivery
 
     /// Everything the lock guards.
     @usableFromInline
     struct _Storage {
         @usableFromInline var _value: Value
+        /// The number of the last set.
         @usableFromInline var _sequence: UInt64 = 0
         @usableFromInline var _subscribers: [_Subscriber] = []
         /// How many subscribers were removed so far; a delivery round compares it with its snapshot's.
         @usableFromInline var _removals: UInt64 = 0
-        @usableFromInline var _pending: [_Delivery] = []
-        @usableFromInline var _pendingHead = 0
+        /// Whether a thread is delivering; it delivers the latest value again until nothing is left.
         @usableFromInline var _isDelivering = false
+        /// Subscribers owed a first call by the delivering thread: at most one entry per subscriber.
+        @usableFromInline var _catchUps: [_Subscriber] = []
+        /// The subscriber whose first call, in ``subscribe(_:)``, is the delivery under way; `nil` for a set's.
+        @usableFromInline var _subscribingCall: ObjectIdentifier?
+        /// Whether another thread set the value or subscribed during that first call.
+        var _contended = false
         var nextSubscriberID: UInt64 = 0
         var upstream: [SubscriptionReference] = []
 
@@ -179,12 +229,61 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
             _value = value
         }
 
-        /// Registers a subscriber that receives the values set after this point.
-        mutating func addSubscriber(_ handler: @escaping @Sendable (Value) -> Void) -> _Subscriber {
+        /// Registers a subscriber that receives the values set after the set numbered `startSequence`.
+        mutating func addSubscriber(
+            _ handler: @escaping @Sendable (Value) -> Void,
+            startSequence: UInt64
+        ) -> _Subscriber {
             nextSubscriberID &+= 1
-            let subscriber = _Subscriber(id: nextSubscriberID, startSequence: _sequence, handler: handler)
+            let subscriber = _Subscriber(id: nextSubscriberID, startSequence: startSequence, handler: handler)
             _subscribers.append(subscriber)
             return subscriber
+        }
+
+        /// Counts a set whose value is in `_value`; returns the round that delivers it when this thread is to,
+        /// `nil` when a delivery is under way (it will deliver the latest value) or nobody subscribes.
+        @inlinable
+        mutating func _startRound() -> _Snapshot? {
+            _sequence &+= 1
+            if _isDelivering {
+                if _subscribingCall != nil {
+                    _noteContention()
+                }
+                return nil
+            }
+            if _subscribers.isEmpty {
+                return nil
+            }
+            _isDelivering = true
+            return _Snapshot(self)
+        }
+
+        /// Notes, during a subscriber's first call, a change that did not come from that call on its own thread.
+        @usableFromInline
+        mutating func _noteContention() {
+            if let call = _subscribingCall, SubscribingCall.current != call {
+                _contended = true
+            }
+        }
+
+        /// Whether nothing is left to deliver after the set numbered `delivered`.
+        @inlinable
+        func _isIdle(after delivered: UInt64) -> Bool {
+            _sequence == delivered && _catchUps.isEmpty
+        }
+
+        /// What is left to deliver after the set numbered `delivered`: the latest value to every subscriber when a
+        /// set came since, and to the subscribers owed a first call. Ends the delivery when nothing is left.
+        mutating func nextRound(after delivered: UInt64) -> _Round? {
+            if _isIdle(after: delivered) {
+                _isDelivering = false
+                _subscribingCall = nil
+                return nil
+            }
+            let catchUps = _catchUps
+            _catchUps.removeAll(keepingCapacity: catchUps.count <= 16)
+            let everyone = _sequence != delivered ? _Snapshot(self) : nil
+            return .latest(_value, sequence: _sequence, everyone: everyone, catchUps: catchUps)
         }
     }
 
@@ -203,6 +302,15 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// What a delivering thread does after a round.
+    enum _Round {
+        /// Delivers the latest `value` to every subscriber of `everyone` (nil when only `catchUps` are owed it) and to
+        /// the subscribers owed a first call.
+        case latest(Value, sequence: UInt64, everyone: _Snapshot?, catchUps: [_Subscriber])
+        /// Leaves the delivery to a background thread.
+        case handOff
+    }
+
     @usableFromInline
     final class _Subscriber: @unchecked Sendable {
         // `_isActive` is guarded by the owning property's lock; the other members are immutable.
@@ -218,12 +326,6 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    @usableFromInline
-    enum _Delivery {
-        case value(Value, sequence: UInt64)
-        case replay(_Subscriber, Value)
-    }
-
     @inlinable
     func _withStorage<Result>(_ body: (inout _Storage) -> Result) -> Result {
         _lock.lock()
@@ -231,7 +333,7 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         return body(&_storage)
     }
 
-    private func subscription(for subscriber: _Subscriber) -> SubscriptionReference {
+    func subscription(for subscriber: _Subscriber) -> SubscriptionReference {
         SubscriptionReference { [self] in
             remove(subscriber)
         }
@@ -269,52 +371,50 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// Ends a delivery round: delivers what was queued during it, until nothing is left. Call with `isDelivering`
-    /// set.
+    /// Ends a delivery round: when values were set or subscribers came meanwhile, delivers the latest value until
+    /// nothing is left. Call while delivering.
     @inlinable
-    func _drain() {
+    func _finishRound(after delivered: UInt64) {
         let isIdle = _withStorage { storage -> Bool in
-            guard storage._pendingHead == storage._pending.count else { return false }
+            guard storage._isIdle(after: delivered) else { return false }
             storage._isDelivering = false
             return true
         }
         if !isIdle {
-            _drainQueue()
+            _runRounds(after: delivered)
         }
     }
 
-    /// Delivers queued values and replays, in order, until nothing is left; then ends delivery.
+    /// Delivers the latest value, round after round, until nothing is left; then ends delivery.
     @usableFromInline
-    func _drainQueue() {
-        while true {
-            let next = _withStorage { storage -> (_Delivery, _Snapshot, isReplayActive: Bool)? in
-                if storage._pendingHead == storage._pending.count {
-                    if storage._pendingHead > 0 {
-                        storage._pending.removeAll(keepingCapacity: storage._pending.count <= 64)
-                        storage._pendingHead = 0
-                    }
-                    storage._isDelivering = false
-                    return nil
-                }
-                let delivery = storage._pending[storage._pendingHead]
-                storage._pendingHead += 1
-                var isReplayActive = false
-                if case .replay(let subscriber, _) = delivery {
-                    isReplayActive = subscriber._isActive
-                }
-                return (delivery, _Snapshot(storage), isReplayActive)
-            }
-            guard let (delivery, snapshot, isReplayActive) = next else { return }
-            switch delivery {
-            case .replay(let subscriber, let value):
-                if isReplayActive {
-                    subscriber._handler(value)
-                }
-            case .value(let value, let sequence):
-                _deliver(value, sequence: sequence, to: snapshot)
+    func _runRounds(after delivered: UInt64) {
+        var delivered = delivered
+        while case .latest(let value, let sequence, let everyone, let catchUps)? = _withStorage({
+            $0.nextRound(after: delivered)
+        }) {
+            deliver(value, sequence: sequence, everyone: everyone, catchUps: catchUps)
+            delivered = sequence
+        }
+    }
+
+    /// Delivers a round after the first: `value` to every subscriber of `everyone` that subscribed before it was set,
+    /// then to the subscribers owed a first call that did not get it so and are still active.
+    private func deliver(_ value: Value, sequence: UInt64, everyone: _Snapshot?, catchUps: [_Subscriber]) {
+        if let everyone {
+            _deliver(value, sequence: sequence, to: everyone)
+        }
+        for subscriber in catchUps where everyone == nil || subscriber._startSequence >= sequence {
+            if _withStorage({ _ in subscriber._isActive }) {
+                subscriber._handler(value)
             }
         }
     }
+}
+
+/// The subscriber whose first call runs on this thread (or task), so that a property can tell a value set by that
+/// call from one set by another thread.
+enum SubscribingCall {
+    @TaskLocal static var current: ObjectIdentifier?
 }
 
 /// A weak reference that can be filled in after the closure capturing it was made.

@@ -35,16 +35,27 @@ extension ObservableProperty {
     }
 
     /// A property holding this property's value and `other`'s, updated when either changes.
+    ///
+    /// The pairs are made in one order for both sources: the combined property never holds (or delivers) a pair
+    /// older than one it held, in either member, and once both sources stop changing it holds their latest values.
     public func combineLatest<Other: Sendable>(
         _ other: ObservableProperty<Other>
     ) -> ObservableProperty<(Value, Other)> {
-        let combined = derive(initial: { ($0, other.value) }) { derived, value in
-            derived.value = (value, other.value)
+        let (first, firstSequence) = read()
+        let (second, secondSequence) = other.read()
+        let combined = ObservableProperty<(Value, Other)>((first, second))
+        let box = WeakBox<ObservableProperty<(Value, Other)>>()
+        box.value = combined
+        // Each side replaces its member of the pair under the combined property's lock: the pairs are ordered by that
+        // lock, and each side's values arrive in the order they were set.
+        let fromFirst = register(after: firstSequence, initial: true) { value in
+            box.value?.modify { $0.0 = value }
         }
-        let fromOther = other.derive(initial: { $0 }) { [weak combined] _, value in
-            combined?.value = (self.value, value)
+        combined.keepAlive(subscription(for: fromFirst))
+        let fromSecond = other.register(after: secondSequence, initial: true) { value in
+            box.value?.modify { $0.1 = value }
         }
-        combined.keepAlive(SubscriptionReference { _ = fromOther })
+        combined.keepAlive(other.subscription(for: fromSecond))
         return combined
     }
 }

@@ -9,8 +9,9 @@
 /// count.value = 1                                        // prints "count is 1": the view sees every change
 /// ```
 ///
-/// It gives the same guarantees as the property it views: subscribers get the current value first, then every
-/// change, synchronously and in subscription order, on the thread that set it.
+/// It gives the same guarantees as the property it views: subscribers get the current value first, then its changes in
+/// the order they were set, in subscription order; one that falls behind writers on other threads gets the latest
+/// value (see ``ObservableProperty``).
 public final class ReadOnlyObservableProperty<Value: Sendable>: Sendable {
     let source: ObservableProperty<Value>
 
@@ -25,7 +26,7 @@ public final class ReadOnlyObservableProperty<Value: Sendable>: Sendable {
     /// The number of active subscribers of the viewed property.
     public var subscriberCount: Int { source.subscriberCount }
 
-    /// Subscribes `handler`: it is called with the current value at once, then with every new value. See
+    /// Subscribes `handler`: it is called with the current value at once, then with the new values. See
     /// ``ObservableProperty/subscribe(_:)``.
     /// - Returns: The subscription; keep it in a ``SubscriptionReferenceBag`` or call ``SubscriptionReference/dispose()``.
     @discardableResult

@@ -43,7 +43,18 @@ public final class ActionLog {
     /// The most entries kept; the oldest are dropped first.
     public let limit: Int
     /// The recorded actions, oldest first.
-    public internal(set) var entries: [Entry] = []
+    ///
+    /// Reading it copies the log in order (O(n)); recording an action is O(1), full or not.
+    public var entries: [Entry] {
+        if start == 0 {
+            return storage
+        }
+        return Array(storage[start...] + storage[..<start])
+    }
+    /// The entries in a ring of at most `limit`: while filling, in order from index 0; once full, the oldest is at
+    /// `start` and a new entry overwrites it.
+    private var storage: [Entry] = []
+    private var start = 0
     private let clock: @Sendable () -> Date
 
     /// Creates an empty log.
@@ -65,16 +76,29 @@ public final class ActionLog {
     }
 
     /// Records `action` now, dispatched by `effect` (`nil` for the app).
+    ///
+    /// O(1): once the log holds `limit` entries, the new one takes the place of the oldest.
     public func record(_ action: any Action, effect: EffectOrigin? = nil) {
-        entries.append(Entry(action: action, time: clock(), effect: effect))
-        if entries.count > limit {
-            entries.removeFirst(entries.count - limit)
+        let entry = Entry(action: action, time: clock(), effect: effect)
+        if storage.count < limit {
+            storage.append(entry)
+        } else {
+            storage[start] = entry
+            start = start + 1 == limit ? 0 : start + 1
         }
     }
 
     /// Empties the log.
     public func clear() {
-        entries.removeAll()
+        storage.removeAll()
+        start = 0
+    }
+
+    /// Adds `diagnostic` to the newest entry; nothing when the log is empty.
+    func noteOnNewest(_ diagnostic: StoreDiagnostic) {
+        guard !storage.isEmpty else { return }
+        let newest = start == 0 ? storage.count - 1 : start - 1
+        storage[newest].diagnostics.append(diagnostic)
     }
 
     /// The Codable actions of the log as a JSON array of `{"type", "time", "action"}` objects, oldest first; an
@@ -107,7 +131,7 @@ public final class ActionLog {
 
     /// How many recorded actions ``exportJSON(registry:)`` leaves out because they are not Codable.
     public var unexportableCount: Int {
-        entries.count { !($0.action is any Encodable) }
+        storage.count { !($0.action is any Encodable) }
     }
 
     /// Decodes an exported log and dispatches its actions into `store`, in order, without starting the effects their

@@ -18,7 +18,6 @@ extension ActionLog {
 
     /// Adds `diagnostic` to the last entry; nothing when the log is empty.
     public func note(_ diagnostic: StoreDiagnostic) {
-        guard !entries.isEmpty else { return }
-        entries[entries.count - 1].diagnostics.append(diagnostic)
+        noteOnNewest(diagnostic)
     }
 }
