@@ -46,6 +46,9 @@ final class ReactiveSoak: SoakWorkload {
     private let keptObservers = (0..<5).map { _ in NSObject() }
     private let keptReceived = (0..<5).map { _ in Seen() }
     private let churned = Tally()
+    /// The property's and the derived property's subscribers once the kept ones subscribed (a derived property
+    /// counts as one of its source's).
+    private var keptCounts = (property: 0, derived: 0)
 
     func start() async throws {
         let derived = property.map { $0 * 2 }
@@ -61,6 +64,7 @@ final class ReactiveSoak: SoakWorkload {
         for (observer, seen) in zip(keptObservers, keptReceived) {
             try bus.observe(signal, observer: observer) { seen.saw($0) }
         }
+        keptCounts = (property.subscriberCount, derived.subscriberCount)
         let (property, bus, signal, stopFlag, writes, sends, churned) = (
             property, bus, signal, stopFlag, writes, sends, churned
         )
@@ -122,8 +126,11 @@ final class ReactiveSoak: SoakWorkload {
         if received.contains(where: { $0 != sent }) {
             failures.append("data: kept observers received \(received) signals, \(sent) were sent")
         }
-        if property.subscriberCount != 5 {
-            failures.append("data: the property has \(property.subscriberCount) subscribers, 5 kept")
+        let counts = (property.subscriberCount, derived?.subscriberCount ?? 0)
+        if counts != keptCounts {
+            failures.append(
+                "data: the property and its map have \(counts.0) and \(counts.1) subscribers; \(keptCounts.property) and "
+                    + "\(keptCounts.derived) were kept")
         }
         print(
             "[reactive] \(writes.map(\.count).reduce(0, +)) writes, \(sent) signals, \(churned.count) subscriber rounds"

@@ -117,7 +117,8 @@ struct SoakRunner {
         let slope = Self.slope(memory)
         let growth =
             memory.count >= 6
-            ? Self.median(memory.suffix(3).map(\.1)) - Self.median(memory.prefix(3).map(\.1)) : 0
+            ? Self.median(memory.suffix(3).map(\.1)) - Self.median(memory.prefix(3).map(\.1))
+            : (memory.last?.1 ?? 0) - (memory.first?.1 ?? 0)
         let operationsPerMinute =
             steady.count >= 2
             ? Double(steady[steady.count - 1].operations - steady[0].operations)
