@@ -38,5 +38,18 @@ let package = Package(
         ),
         // Not under a folder named Benchmarks: the benchmark plugin would take it for a benchmark.
         .executableTarget(name: "BrigadeRatios", dependencies: ["BrigadeWorkloads"], path: "Tools/BrigadeRatios"),
+        // The soak (scripts/soak.sh, docs/Reliability.md): here so CI reuses this package's release build.
+        .executableTarget(
+            name: "BrigadeSoak",
+            dependencies: [
+                .product(name: "BrigadeCore", package: "Brigade"),
+                .product(name: "BrigadeReactive", package: "Brigade"),
+                .product(name: "BrigadeRedux", package: "Brigade"),
+                .product(name: "BrigadeEntity", package: "Brigade"),
+                .product(name: "BrigadeKitchen", package: "Brigade"),
+                .product(name: "BrigadeServices", package: "Brigade"),
+            ],
+            path: "Tools/BrigadeSoak"
+        ),
     ]
 )

@@ -85,6 +85,12 @@ public final class APIClient: Sendable {
         transport = Transport()
     }
 
+    /// The client's bookkeeping of requests under way: shared GETs in flight and transfers the session has not
+    /// finished. 0 once every call returned; tests check it goes back to 0 after many calls.
+    package var pendingBookkeeping: Int {
+        inFlight.withLock { $0.count } + transport.pendingTransfers
+    }
+
     // MARK: - Calls
 
     /// Sends `request` and returns the response, whatever its status.

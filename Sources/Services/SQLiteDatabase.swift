@@ -13,6 +13,8 @@ public final class SQLiteDatabase {
     private let handle: OpaquePointer
     /// Prepared statements by SQL text, reset and reused: the store runs the same few statements many times.
     private var statements: [String: OpaquePointer] = [:]
+    /// Whether ``close()`` released the connection.
+    private var isClosed = false
     /// The database file's path.
     public let path: String
 
@@ -33,9 +35,18 @@ public final class SQLiteDatabase {
     }
 
     deinit {
+        close()
+    }
+
+    /// Finalizes the cached statements and closes the connection, releasing the file; a second call does nothing.
+    /// The owner never uses the database after closing it (``SQLiteConnection`` drops it).
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
         for statement in statements.values {
             sqlite3_finalize(statement)
         }
+        statements = [:]
         sqlite3_close_v2(handle)
     }
 

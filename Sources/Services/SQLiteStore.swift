@@ -69,7 +69,7 @@ public actor SQLiteStore: EntityStore {
         }
         try Self.configure(database)
         try Self.migrate(database, from: found, with: migrations)
-        connection = SQLiteConnection(database)
+        connection = SQLiteConnection(database, storeName: "SQLiteStore")
         self.path = path
     }
 
@@ -175,9 +175,14 @@ public actor SQLiteStore: EntityStore {
         try await read { try $0.userVersion }
     }
 
-    /// Closes the store: every later call throws ``BrigadeEntity/EntityStoreError/closed(store:)``.
-    public func close() {
+    /// Closes the store and its SQLite connection, releasing the file.
+    ///
+    /// Calls already running finish first; every later call throws ``BrigadeEntity/EntityStoreError/closed(store:)``
+    /// without touching the file. When `close()` returns the file is no longer held: it can be deleted, moved or
+    /// opened by another store. Closing again does nothing.
+    public func close() async {
         isClosed = true
+        await connection.close()
     }
 
     // MARK: - Running on the connection's queue

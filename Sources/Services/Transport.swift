@@ -11,6 +11,8 @@ import FoundationNetworking
 final class Transport: Sendable {
     private let session: URLSession
     private let delegate: Delegate
+    /// The queue the requests' deadline timers fire on.
+    private static let timeouts = DispatchQueue(label: "Brigade.APIClient.timeouts")
 
     init() {
         delegate = Delegate()
@@ -25,6 +27,19 @@ final class Transport: Sendable {
         session.invalidateAndCancel()
     }
 
+    /// The time from now to `deadline`, for a dispatch timer: zero once it has passed.
+    private static func interval(until deadline: ContinuousClock.Instant) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, sumOverflow) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return .nanoseconds(overflow || sumOverflow ? (seconds < 0 ? 0 : Int.max) : Int(clamping: max(0, total)))
+    }
+
+    /// The transfers registered with the delegate and not yet finished.
+    var pendingTransfers: Int {
+        delegate.count
+    }
+
     /// Sends `request` once, without following redirects, and collects the response.
     /// - Parameter deadline: When the whole response must be in; past it the transfer is stopped and reported as a
     ///   timeout, however steadily the server is still sending.
@@ -36,12 +51,16 @@ final class Transport: Sendable {
         let label = request.url?.absoluteString ?? "?"
         let task = session.dataTask(with: request)
         let transfer = Transfer(limit: limit, label: label)
-        let timer = Task {
-            // The timer is cancelled when the transfer ends first; a cancelled sleep throws and ends nothing.
-            guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
+        // A dispatch timer, not a sleeping task: a cancelled `Task.sleep` keeps its task in memory until the deadline
+        // would have come (swiftlang/swift#60441), so every request kept about a kilobyte for its whole timeout.
+        // A cancelled dispatch source is released at once.
+        let timer = DispatchSource.makeTimerSource(queue: Self.timeouts)
+        timer.schedule(deadline: .now() + Self.interval(until: deadline))
+        timer.setEventHandler {
             transfer.end(with: .timeout(url: label))
             task.cancel()
         }
+        timer.resume()
         defer {
             timer.cancel()
             // The transfer has ended once the continuation returns. Its entry usually went with
@@ -180,6 +199,10 @@ final class Transport: Sendable {
     /// Routes the session's callbacks to the transfers, by task.
     final class Delegate: NSObject, URLSessionDataDelegate, Sendable {
         private let transfers = Locked<[Int: Transfer]>([:])
+
+        var count: Int {
+            transfers.withLock { $0.count }
+        }
 
         func register(_ transfer: Transfer, for task: URLSessionTask) {
             transfers.withLock { $0[task.taskIdentifier] = transfer }

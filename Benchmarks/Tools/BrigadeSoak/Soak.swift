@@ -1,0 +1,205 @@
+import Foundation
+
+/// One soak workload: a load that runs until stopped, a count of its operations, and the checks of its data.
+@MainActor
+protocol SoakWorkload: AnyObject {
+    /// The most resident memory may grow per minute after warm-up, in KiB.
+    var memoryBoundKiBPerMinute: Double { get }
+    /// What the bound allows on top for each operation, in KiB: memory that a library below Brigade keeps per
+    /// operation and Brigade cannot release (FoundationNetworking's per request, measured by the `urlsession` run).
+    var memoryAllowanceKiBPerOperation: Double { get }
+    /// Starts the load.
+    func start() async throws
+    /// The operations done so far.
+    var operations: Int { get }
+    /// Stops the load and waits for its threads and tasks to end; `false` when some did not.
+    func stop() async -> Bool
+    /// Checks that the data is exact; returns what is wrong, nothing when all is right.
+    func verify() async -> [String]
+}
+
+extension SoakWorkload {
+    var memoryAllowanceKiBPerOperation: Double { 0 }
+}
+
+/// Runs a workload for a time, samples it every second and checks it: throughput steady, memory flat, data exact, no
+/// thread left running.
+@MainActor
+struct SoakRunner {
+    let name: String
+    let seconds: Double
+    /// Above this resident size the run stops and fails at once, so a runaway workload cannot take the machine.
+    let memoryCapKiB = 768.0 * 1_024
+    /// Memory growth after warm-up under this many KiB passes whatever the slope (a short run's slope is noise).
+    let growthFloorKiB = 2_048.0
+
+    private struct Sample {
+        let time: Double
+        let operations: Int
+        let residentKiB: Double?
+        /// The process's CPU time so far, in seconds.
+        let cpu: Double
+    }
+
+    /// Runs `workload` and prints its figures; returns whether every check passed.
+    func run(_ workload: any SoakWorkload) async -> Bool {
+        let warmUp = max(2, (seconds * 0.2).rounded())
+        let threadsBefore = Probe.threadCount()
+        let started = Date()
+        do {
+            try await workload.start()
+        } catch {
+            print("[\(name)] FAIL: could not start: \(error)")
+            return false
+        }
+        var samples: [Sample] = []
+        var failures: [String] = []
+        func sample() {
+            samples.append(
+                Sample(
+                    time: Date().timeIntervalSince(started), operations: workload.operations,
+                    residentKiB: Probe.residentKiB(), cpu: Probe.cpuSeconds()))
+        }
+        func sampleFor(_ duration: Double) async -> Bool {
+            let end = Date().addingTimeInterval(duration)
+            while Date() < end {
+                try? await Task.sleep(for: .seconds(1))
+                sample()
+                if let resident = samples.last?.residentKiB, resident > memoryCapKiB {
+                    failures.append(
+                        "memory: resident \(Int(resident / 1_024)) MiB passed the cap of \(Int(memoryCapKiB / 1_024)) MiB"
+                    )
+                    return false
+                }
+            }
+            return true
+        }
+        sample()
+        var withinCap = await sampleFor(seconds)
+        var steady = samples.filter { $0.time >= warmUp }
+        var rates = Self.rates(steady)
+        let first = Self.median(Array(rates.prefix(max(1, rates.count / 3))))
+        var last = Self.median(Array(rates.suffix(max(1, rates.count / 3))))
+        var throughputNote = ""
+        if withinCap, rates.count >= 3, last < 0.8 * first {
+            // A shared machine's noise, or a real decline: measure again before failing.
+            let again = max(3, Double(rates.count / 3))
+            throughputNote = " (last window \(Self.format(last))/s under 0.8x: re-measured \(Int(again)) s"
+            let before = samples.count
+            withinCap = await sampleFor(again)
+            let remeasured = Self.rates(Array(samples[(before - 1)...]))
+            last = Self.median(remeasured)
+            throughputNote += " -> \(Self.format(last))/s)"
+            steady = samples.filter { $0.time >= warmUp }
+            rates = Self.rates(steady)
+        }
+        let stopped = await workload.stop()
+        let total = workload.operations
+        let elapsed = Date().timeIntervalSince(started)
+
+        // Throughput. On a loaded machine the process gets less CPU and its rate falls with no fault of its own: a
+        // fall in operations per second is a failure only when operations per CPU-second fell too.
+        let ratio = first > 0 ? last / first : 0
+        let perCPU = Self.rates(steady, perCPUSecond: true)
+        let firstPerCPU = Self.median(Array(perCPU.prefix(max(1, perCPU.count / 3))))
+        let lastPerCPU = Self.median(Array(perCPU.suffix(max(1, perCPU.count / 3))))
+        let cpuRatio = firstPerCPU > 0 ? lastPerCPU / firstPerCPU : 0
+        if ratio < 0.8 {
+            throughputNote += "; per CPU-second \(Self.format(cpuRatio))x"
+        }
+        if withinCap, ratio < 0.8, cpuRatio < 0.8 {
+            failures.append(
+                "throughput: last window \(Self.format(last))/s is \(Self.format(ratio))x the first, "
+                    + "\(Self.format(cpuRatio))x per CPU-second")
+        }
+        // Memory.
+        let memory = steady.compactMap { sample in sample.residentKiB.map { (sample.time / 60, $0) } }
+        let slope = Self.slope(memory)
+        let growth =
+            memory.count >= 6
+            ? Self.median(memory.suffix(3).map(\.1)) - Self.median(memory.prefix(3).map(\.1))
+            : (memory.last?.1 ?? 0) - (memory.first?.1 ?? 0)
+        let operationsPerMinute =
+            steady.count >= 2
+            ? Double(steady[steady.count - 1].operations - steady[0].operations)
+                / max((steady[steady.count - 1].time - steady[0].time) / 60, 1e-3) : 0
+        let bound = workload.memoryBoundKiBPerMinute + workload.memoryAllowanceKiBPerOperation * operationsPerMinute
+        if withinCap, slope > bound, growth > growthFloorKiB {
+            failures.append("memory: +\(Self.format(slope)) KiB/min after warm-up (bound \(Self.format(bound)))")
+        }
+        // Threads.
+        if !stopped {
+            failures.append("threads: the workload's threads or tasks did not end within 30 s of stopping")
+        }
+        let idle = await Self.waitForIdle()
+        if !idle.isIdle {
+            failures.append(
+                "threads: the process still used \(Self.format(idle.cpu * 100))% of a core 10 s after stopping")
+        }
+        // Data.
+        failures += await workload.verify()
+
+        let resident = samples.last?.residentKiB.map { "\(Int($0 / 1_024)) MiB" } ?? "?"
+        print(
+            """
+            [\(name)] \(Self.format(elapsed)) s, \(total) operations; throughput first \(Self.format(first))/s, \
+            last \(Self.format(last))/s (\(Self.format(ratio))x)\(throughputNote); memory \(Self.format(slope)) KiB/min \
+            after warm-up (bound \(Self.format(bound)), growth \(Self.format(growth)) KiB, \
+            resident \(resident)); threads before \(threadsBefore.map(String.init) ?? "?"), after \
+            \(Probe.threadCount().map(String.init) ?? "?"), CPU after stop \(Self.format(idle.cpu * 100))% of a core
+            """)
+        if failures.isEmpty {
+            print("[\(name)] PASS")
+        } else {
+            for failure in failures {
+                print("[\(name)] FAIL: \(failure)")
+            }
+        }
+        return failures.isEmpty
+    }
+
+    /// Polls the process's CPU use over one-second windows for up to 10 s; idle under 5% of a core.
+    private static func waitForIdle() async -> (isIdle: Bool, cpu: Double) {
+        var cpu = 0.0
+        for _ in 0..<10 {
+            let before = Probe.cpuSeconds()
+            let start = Date()
+            try? await Task.sleep(for: .seconds(1))
+            cpu = (Probe.cpuSeconds() - before) / Date().timeIntervalSince(start)
+            if cpu < 0.05 {
+                return (true, cpu)
+            }
+        }
+        return (false, cpu)
+    }
+
+    /// The operations per second (or per CPU-second of the process) between consecutive samples.
+    private static func rates(_ samples: [Sample], perCPUSecond: Bool = false) -> [Double] {
+        zip(samples, samples.dropFirst()).map { earlier, later in
+            let span = perCPUSecond ? later.cpu - earlier.cpu : later.time - earlier.time
+            return Double(later.operations - earlier.operations) / max(span, 1e-3)
+        }
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// The least-squares slope of `points` (x, y).
+    static func slope(_ points: [(Double, Double)]) -> Double {
+        guard points.count >= 2 else { return 0 }
+        let meanX = points.map(\.0).reduce(0, +) / Double(points.count)
+        let meanY = points.map(\.1).reduce(0, +) / Double(points.count)
+        let covariance = points.map { ($0.0 - meanX) * ($0.1 - meanY) }.reduce(0, +)
+        let variance = points.map { ($0.0 - meanX) * ($0.0 - meanX) }.reduce(0, +)
+        return variance > 0 ? covariance / variance : 0
+    }
+
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "none" }
+        return abs(value) >= 100 ? String(Int(value.rounded())) : String(format: "%.2f", value)
+    }
+}
