@@ -14,8 +14,9 @@
 /// ```
 ///
 /// `Kind` is usually an existential (`any SomeFeature`): a feature is installed when it conforms to the protocol.
-/// Brigade's own installers find the kind without a runtime cast (``init(name:kind:install:)``), so a launch costs
-/// the same per feature whether the app has 10 feature types or 1,000.
+/// Brigade's own installers find the kind without a runtime cast (through the feature's ``Feature/asViewFeature``
+/// and the other `as…Feature` members), so a launch costs the same per feature whether the app has 10 feature types
+/// or 1,000.
 @MainActor
 public final class FeatureInstaller<Kind>: FeatureObserver {
     private let name: String?
@@ -47,7 +48,7 @@ public final class FeatureInstaller<Kind>: FeatureObserver {
     ///   - name: The name in messages and errors (``AppError``); `FeatureInstaller<Kind>` by default.
     ///   - kind: The feature as `Kind`, or `nil` when it is not one: one of the feature's `as…Feature` members.
     ///   - install: Installs one feature, as ``init(name:install:)``.
-    public init(
+    package init(
         name: String? = nil,
         kind: @escaping (any Feature) -> FeatureKind?,
         install: @escaping (Kind) throws -> Void

@@ -9,12 +9,12 @@ public struct FeatureKind {
     private let box: Any
 
     /// Holds `feature` as the kind `Kind` (an existential such as `any ViewFeature`).
-    public init<Kind>(_ feature: Kind) {
+    package init<Kind>(_ feature: Kind) {
         box = Box(feature: feature)
     }
 
     /// The feature as `kind`, or `nil` when it was made for another kind. Compares one type, never a conformance.
-    public func feature<Kind>(as kind: Kind.Type) -> Kind? {
+    package func feature<Kind>(as kind: Kind.Type) -> Kind? {
         (box as? Box<Kind>)?.feature
     }
 

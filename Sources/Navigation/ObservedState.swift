@@ -12,6 +12,10 @@ import Observation
 /// store.dispatch(AddNote(title: "x"))  // changes titles: the view is invalidated
 /// ```
 ///
+/// Read a nested member through the key-path subscript (`state[\.owner.name]`) and an element by its id
+/// (`state[\.notes, id: id]`): a view is then re-evaluated only when what it read changed. A member chain
+/// (`state.owner.name`) registers its first member only (`\.owner`), as Apple's `@Observable` does.
+///
 /// Guarantees:
 /// - Reading a member (``subscript(dynamicMember:)`` or ``subscript(_:)``) registers that key path only. A new
 ///   value tells Observation about a key path of stored properties (`\.notes`, `\.user.name`) only when its value
