@@ -12,6 +12,8 @@ let peers: [Target.Dependency] = [
     .product(name: "BrigadeEntity", package: "Brigade"),
     .product(name: "BrigadeKitchen", package: "Brigade"),
     .product(name: "BrigadeServices", package: "Brigade"),
+    .product(name: "BrigadeComposition", package: "Brigade"),
+    .product(name: "BrigadeNavigation", package: "Brigade"),
     .product(name: "RoutingKit", package: "routing-kit"),
     .product(name: "Swinject", package: "Swinject"),
     .product(name: "OpenCombine", package: "OpenCombine"),
@@ -38,5 +40,13 @@ let package = Package(
         ),
         // Not under a folder named Benchmarks: the benchmark plugin would take it for a benchmark.
         .executableTarget(name: "BrigadeRatios", dependencies: ["BrigadeWorkloads"], path: "Tools/BrigadeRatios"),
+        // What importing costs at start (scripts/measure-import-cost.sh): nothing, the container, the umbrella.
+        .executableTarget(name: "ImportCostPlain", path: "Tools/ImportCostPlain"),
+        .executableTarget(
+            name: "ImportCostKitchen", dependencies: [.product(name: "BrigadeKitchen", package: "Brigade")],
+            path: "Tools/ImportCostKitchen"),
+        .executableTarget(
+            name: "ImportCostBrigade", dependencies: [.product(name: "Brigade", package: "Brigade")],
+            path: "Tools/ImportCostBrigade"),
     ]
 )

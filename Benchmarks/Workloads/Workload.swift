@@ -76,5 +76,5 @@ public final class Total: @unchecked Sendable {
 public func allWorkloads() -> [Workload] {
     floorWorkloads() + reactiveWorkloads() + reduxWorkloads() + reSwiftModelWorkloads() + routingWorkloads()
         + wireframeWorkloads()
-        + compositionWorkloads() + kitchenWorkloads() + larderWorkloads()
+        + compositionWorkloads() + kitchenWorkloads() + larderWorkloads() + launchWorkloads() + bridgeWorkloads()
 }
