@@ -17,7 +17,7 @@ import BrigadeWireframe
 // hand-written feature type pays (the one difference: the process's conformance records do not grow with N).
 
 /// A phantom type that makes the launch's generic features distinct types.
-protocol LaunchTag {}
+protocol LaunchTag: SendableMetatype {}
 /// Two tags as one.
 enum LaunchPair<A: LaunchTag, B: LaunchTag>: LaunchTag {}
 enum LaunchDigit00: LaunchTag {}
@@ -145,11 +145,13 @@ enum LaunchTags {
     /// A feature of a new type, made by `make` with that type's tag.
     static func fresh<Made>(_ make: (any LaunchTag.Type) -> Made) -> Made {
         let n = next
-        next = (next + 1) % (64 * 64 * 64 * 64)
-        return make(
-            tag(
-                digits[n % 64], digits[n / 64 % 64], digits[n / 4096 % 64],
-                digits[n / 262_144 % 64]))
+        next = (next + 1) % 16_777_216
+        let a: any LaunchTag.Type = digits[n % 64]
+        let b: any LaunchTag.Type = digits[n / 64 % 64]
+        let c: any LaunchTag.Type = digits[n / 4_096 % 64]
+        let d: any LaunchTag.Type = digits[n / 262_144 % 64]
+        let made: any LaunchTag.Type = tag(a, b, c, d)
+        return make(made)
     }
 
     private static func tag<A: LaunchTag, B: LaunchTag, C: LaunchTag, D: LaunchTag>(

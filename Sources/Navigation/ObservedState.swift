@@ -179,11 +179,19 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     /// Observation (outside the lock, so an observer may read this state): a reader added after that section reads
     /// `new`, and an observer that reads a member again registers it again.
     private func receive(_ new: Value) {
+        // With no member read, only the value is stored: this path names no `any MemberReader<Value>`, whose
+        // metadata the runtime looks up on every use in this unspecialized code.
+        let isStored = storage.withLock { storage in
+            guard storage.readers.isEmpty else { return false }
+            storage.value = new
+            return true
+        }
+        if isStored {
+            registrar.willSet(self, keyPath: valueKeyPath)
+            registrar.didSet(self, keyPath: valueKeyPath)
+            return
+        }
         let changed = storage.withLock { storage -> [any MemberReader<Value>] in
-            guard !storage.readers.isEmpty else {
-                storage.value = new
-                return []
-            }
             let old = storage.value
             var changed: [any MemberReader<Value>] = []
             storage.readers = storage.readers.filter { _, reader in
@@ -198,7 +206,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         }
         // The changed readers' key paths, held until Observation was told: telling one observer may end the last
         // tracking that held a key path another observer still expects a didSet for.
-        let held = changed.map(\.observedKeyPath)
+        let held = changed.map { $0.observedKeyPath }  // a closure: a key path literal here is made per call
         defer { withExtendedLifetime(held) {} }
         registrar.willSet(self, keyPath: valueKeyPath)
         for reader in changed {
