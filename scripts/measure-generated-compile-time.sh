@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # What Brigade's API costs the compiler (issue 32 §3): a 50-module app made by `brigade-tool new-module` (25 VIP and
 # 25 Redux modules) compiled against Brigade, beside the same files compiled against
-# Benchmarks/CompileStub/Brigade.swift.stub (the ~70 declarations of Brigade the templates use, bodies empty). Each is compiled whole-module to an object file, debug,
-# three times interleaved; prints the medians and their ratio, and fails when the ratio is over the limit (first
-# argument, 1.5 by default: issue 32 measured 1.05x).
+# Benchmarks/CompileStub/Brigade.swift.stub (the ~70 declarations of Brigade the templates use, bodies empty). Each
+# is compiled whole-module to an object file, debug, three times interleaved; prints the medians and their ratio, and
+# fails when the ratio is over the limit (first argument, 1.5 by default: issue 32 measured 1.05x).
 #   scripts/measure-generated-compile-time.sh [limit]       # docs/Performance.md, "What the generator costs the compiler"
 set -euo pipefail
 limit="${1:-1.5}"
