@@ -11,9 +11,9 @@ public protocol Feature: AnyObject {
     /// The feature as a `KitchenFeature` (BrigadeKitchen), or `nil`; given by that protocol, do not implement it.
     ///
     /// These `as…Feature` members let Brigade's installers find a feature's kinds without a runtime cast (see
-    /// ``FeatureKind``). They are chosen where the type declares its conformance to ``Feature``: a subclass that
-    /// adds a kind its superclass does not have is not installed as that kind; declare every kind on the class
-    /// that conforms.
+    /// ``FeatureKind``). They are chosen where the type declares its conformance to ``Feature``, so a subclass that
+    /// adds a kind its superclass does not have is found by a cast instead: a feature class with a superclass
+    /// costs its first launch a conformance look-up per kind it does not say.
     var asKitchenFeature: FeatureKind? { get }
     /// The feature as a `LogicFeature` (BrigadeRedux), or `nil`; given by that protocol, do not implement it.
     var asLogicFeature: FeatureKind? { get }

@@ -16,6 +16,15 @@ private final class Starter: CourseFeature {
 @MainActor
 private final class Plain: Feature {}
 
+@MainActor
+private class Screen: Feature {}
+
+/// Adds a kind its superclass does not have: its `as…Feature` members are its superclass's.
+@MainActor
+private final class MainCourse: Screen, CourseFeature {
+    let course = "main"
+}
+
 @Suite("FeatureKind")
 @MainActor
 struct FeatureKindTests {
@@ -40,5 +49,18 @@ struct FeatureKindTests {
         #expect(installed == ["starter"])
         #expect(installer.installs(Starter()))
         #expect(!installer.installs(Plain()))
+    }
+
+    @Test("a subclass that adds a kind its superclass does not have is installed as that kind")
+    func subclassAddingAKind() throws {
+        var installed: [String] = []
+        let installer = FeatureInstaller<any CourseFeature>(name: "Courses", kind: { $0.asViewFeature }) {
+            installed.append($0.course)
+        }
+        let app = DefaultApp(featureObservers: [installer])
+        try app.add(feature: MainCourse())
+        try app.add(feature: Screen())
+        #expect(installed == ["main"])
+        #expect(MainCourse().asViewFeature == nil)
     }
 }
