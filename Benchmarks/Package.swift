@@ -12,6 +12,8 @@ let peers: [Target.Dependency] = [
     .product(name: "BrigadeEntity", package: "Brigade"),
     .product(name: "BrigadeKitchen", package: "Brigade"),
     .product(name: "BrigadeServices", package: "Brigade"),
+    .product(name: "BrigadeComposition", package: "Brigade"),
+    .product(name: "BrigadeNavigation", package: "Brigade"),
     .product(name: "RoutingKit", package: "routing-kit"),
     .product(name: "Swinject", package: "Swinject"),
     .product(name: "OpenCombine", package: "OpenCombine"),
@@ -51,5 +53,13 @@ let package = Package(
             ],
             path: "Tools/BrigadeSoak"
         ),
+        // What importing costs at start (scripts/measure-import-cost.sh): nothing, the container, the umbrella.
+        .executableTarget(name: "ImportCostPlain", path: "Tools/ImportCostPlain"),
+        .executableTarget(
+            name: "ImportCostKitchen", dependencies: [.product(name: "BrigadeKitchen", package: "Brigade")],
+            path: "Tools/ImportCostKitchen"),
+        .executableTarget(
+            name: "ImportCostBrigade", dependencies: [.product(name: "Brigade", package: "Brigade")],
+            path: "Tools/ImportCostBrigade"),
     ]
 )

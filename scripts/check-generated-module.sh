@@ -34,9 +34,25 @@ let package = Package(
 PACKAGE
 
 cd "$work"
-"$brigade" new-module Menu --route /menu
-"$brigade" new-module OrderDetail --route '/orders/:id(/:tab)'
-(cd Sources/App && "$brigade" new-module Dishes --template redux --route '/dishes/:category(/:page)')
+"$brigade" new-module Menu --route /menu | tee "$work/steps-menu.txt"
+"$brigade" new-module OrderDetail --route '/orders/:id(/:tab)' | tee "$work/steps-order.txt"
+(cd Sources/App && "$brigade" new-module Dishes --template redux --route '/dishes/:category(/:page)') |
+    tee "$work/steps-dishes.txt"
+
+# Every next step the tool printed compiles as printed: its code lines (indented by seven spaces), each module's in
+# a block of its own, in a function given the app, with the app state the first step asks for.
+{
+    printf 'import Brigade\n\nstruct AppState: Sendable {\n'
+    printf '    var menu = MenuState()\n    var orderDetail = OrderDetailState()\n    var dishes = DishesState()\n}\n\n'
+    printf '@MainActor\nfunc addGeneratedModules(to app: BrigadeApp<AppState>) throws {\n'
+    for steps in "$work"/steps-menu.txt "$work"/steps-order.txt "$work"/steps-dishes.txt; do
+        printf '    do {\n'
+        grep '^       ' "$steps"
+        printf '    }\n'
+    done
+    printf '}\n'
+} >Sources/App/NextSteps.swift
+grep -q 'AppState' Sources/App/NextSteps.swift
 test -f Sources/App/Dishes/DishesFeature.swift
 test -f Tests/AppTests/DishesTests/DishesFeatureTests.swift
 

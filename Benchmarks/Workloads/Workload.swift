@@ -77,5 +77,6 @@ public func allWorkloads() -> [Workload] {
     floorWorkloads() + reactiveWorkloads() + reduxWorkloads() + effectWorkloads() + reSwiftModelWorkloads()
         + routingWorkloads()
         + wireframeWorkloads()
-        + compositionWorkloads() + kitchenWorkloads() + larderWorkloads() + actionLogWorkloads()
+        + compositionWorkloads() + kitchenWorkloads() + larderWorkloads() + actionLogWorkloads() + launchWorkloads()
+        + bridgeWorkloads()
 }

@@ -7,9 +7,36 @@
 public protocol Feature: AnyObject {
     /// A name for messages and errors; by default the feature's type name.
     var featureName: String { get }
+
+    /// The feature as a `KitchenFeature` (BrigadeKitchen), or `nil`; given by that protocol, do not implement it.
+    ///
+    /// These `as…Feature` members let Brigade's installers find a feature's kinds without a runtime cast (see
+    /// ``FeatureKind``). They are chosen where the type declares its conformance to ``Feature``, so a subclass that
+    /// adds a kind its superclass does not have is found by a cast instead: a feature class with a superclass
+    /// costs its first launch a conformance look-up per kind it does not say.
+    var asKitchenFeature: FeatureKind? { get }
+    /// The feature as a `LogicFeature` (BrigadeRedux), or `nil`; given by that protocol, do not implement it.
+    var asLogicFeature: FeatureKind? { get }
+    /// The feature as a `StateObservingFeature` (BrigadeRedux), or `nil`; given by that protocol, do not implement it.
+    var asStateObservingFeature: FeatureKind? { get }
+    /// The feature as a `ViewFeature` (BrigadeWireframe), or `nil`; given by that protocol, do not implement it.
+    var asViewFeature: FeatureKind? { get }
+    /// The feature as a `PresenterFeature` (BrigadeWireframe), or `nil`; given by that protocol, do not implement it.
+    var asPresenterFeature: FeatureKind? { get }
 }
 
 extension Feature {
+    /// `nil`: not a kitchen feature.
+    public var asKitchenFeature: FeatureKind? { nil }
+    /// `nil`: not a logic feature.
+    public var asLogicFeature: FeatureKind? { nil }
+    /// `nil`: not a state-observing feature.
+    public var asStateObservingFeature: FeatureKind? { nil }
+    /// `nil`: not a view feature.
+    public var asViewFeature: FeatureKind? { nil }
+    /// `nil`: not a presenter feature.
+    public var asPresenterFeature: FeatureKind? { nil }
+
     /// The feature's type name.
     public var featureName: String {
         String(describing: type(of: self))

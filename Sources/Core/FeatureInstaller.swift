@@ -14,11 +14,19 @@
 /// ```
 ///
 /// `Kind` is usually an existential (`any SomeFeature`): a feature is installed when it conforms to the protocol.
+/// Brigade's own installers find the kind without a runtime cast (through the feature's ``Feature/asViewFeature``
+/// and the other `as…Feature` members), so a launch costs the same per feature whether the app has 10 feature types
+/// or 1,000.
 @MainActor
 public final class FeatureInstaller<Kind>: FeatureObserver {
-    /// The name for messages and errors: the one given at creation, else `FeatureInstaller<Kind>`.
-    public let observerName: String
+    private let name: String?
+    private let kind: ((any Feature) -> FeatureKind?)?
     private let install: (Kind) throws -> Void
+
+    /// The name for messages and errors: the one given at creation, else `FeatureInstaller<Kind>`.
+    public var observerName: String {
+        name ?? "FeatureInstaller<\(Kind.self)>"
+    }
 
     /// Creates an installer that hands each added feature of kind `Kind` to `install`.
     ///
@@ -28,7 +36,25 @@ public final class FeatureInstaller<Kind>: FeatureObserver {
     ///     fails the feature's addition (the app wraps it in
     ///     ``AppError/observerFailed(feature:observer:underlying:)``).
     public init(name: String? = nil, install: @escaping (Kind) throws -> Void) {
-        self.observerName = name ?? "FeatureInstaller<\(Kind.self)>"
+        self.name = name
+        self.kind = nil
+        self.install = install
+    }
+
+    /// Creates an installer that hands each added feature of kind `Kind` to `install`, taking the feature as that
+    /// kind through `kind` (a ``FeatureKind`` the feature's type made at compile time) instead of a runtime cast.
+    ///
+    /// - Parameters:
+    ///   - name: The name in messages and errors (``AppError``); `FeatureInstaller<Kind>` by default.
+    ///   - kind: The feature as `Kind`, or `nil` when it is not one: one of the feature's `as…Feature` members.
+    ///   - install: Installs one feature, as ``init(name:install:)``.
+    package init(
+        name: String? = nil,
+        kind: @escaping (any Feature) -> FeatureKind?,
+        install: @escaping (Kind) throws -> Void
+    ) {
+        self.name = name
+        self.kind = kind
         self.install = install
     }
 
@@ -36,12 +62,24 @@ public final class FeatureInstaller<Kind>: FeatureObserver {
     ///
     /// - Throws: What the install closure throws.
     public func featureAdded(application: any FeatureApp, feature: any Feature) throws {
-        guard let feature = feature as? Kind else { return }
+        guard let feature = self.feature(feature) else { return }
         try install(feature)
     }
 
     /// Whether `feature` is a `Kind`: the features this installer installs.
     public func installs(_ feature: any Feature) -> Bool {
-        feature is Kind
+        self.feature(feature) != nil
+    }
+
+    private func feature(_ feature: any Feature) -> Kind? {
+        guard let kind else { return feature as? Kind }
+        if let made = kind(feature) {
+            return made.feature(as: Kind.self)
+        }
+        // The `as…Feature` members are chosen where a class declares its conformance to `Feature`: a subclass may add
+        // a kind its superclass does not have, so only a class without a superclass is known not to be this kind.
+        // (`_getSuperclass` reads the class's metadata: no conformance look-up.)
+        guard _getSuperclass(type(of: feature)) != nil else { return nil }
+        return feature as? Kind
     }
 }

@@ -127,7 +127,9 @@ public enum BrigadeCommand {
         return command
     }
 
-    /// What to do after generating: add the feature, give the tests BrigadeTesting, run them.
+    /// What to do after generating: add the feature, give the tests BrigadeTesting, run them. The code lines (those
+    /// indented by seven spaces) compile as written in a function given `app: BrigadeApp<AppState>`, once the app
+    /// state has the slice (scripts/check-generated-module.sh builds them).
     static func nextSteps(_ generator: ModuleGenerator) -> [String] {
         let name = generator.name
         let lower = name.prefix(1).lowercased() + name.dropFirst()
@@ -135,18 +137,21 @@ public enum BrigadeCommand {
         switch generator.template {
         case .redux:
             feature = [
-                "  1. Give your app state a `var \(lower) = \(name)State()` and add the feature to your BrigadeApp:",
-                "       try app.add(feature: \(name)Feature(store: app.store, slice: \\.\(lower), wireframe: app.wireframe) {",
+                "  1. Give your app state (AppState here) a `var \(lower) = \(name)State()` and add the feature to your",
+                "     BrigadeApp<AppState>:",
+                "       try app.add(feature: \(name)Feature(store: app.store, slice: \\AppState.\(lower), "
+                    + "wireframe: app.wireframe) {",
                 "           /* load the items */ \(name)Item.examples()",
                 "       })",
             ]
         case .vip:
             feature = [
-                "  1. Give your app state a `var \(lower) = \(name)State()` and add the feature to your BrigadeApp:",
+                "  1. Give your app state (AppState here) a `var \(lower) = \(name)State()` and add the feature to your",
+                "     BrigadeApp<AppState>:",
                 "       let configurator = \(name)Configurator(",
                 "           dispatcher: app.store.actionDispatcher, router: Wireframe\(name)Router(wireframe: app.wireframe),",
                 "           source: { /* the items */ [] })",
-                "       try app.add(feature: \(name)Feature(slice: \\.\(lower), configurator: configurator))",
+                "       try app.add(feature: \(name)Feature(slice: \\AppState.\(lower), configurator: configurator))",
             ]
         }
         return ["Next steps:"] + feature + [

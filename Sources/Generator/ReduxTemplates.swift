@@ -81,7 +81,7 @@ enum ReduxTemplates {
             /// view to the module's slice of the store, and a logic feature with the slice's reducers.
             ///
             /// ```swift
-            /// try app.add(feature: {{Name}}Feature(store: app.store, slice: \.{{name}}, wireframe: app.wireframe) {
+            /// try app.add(feature: {{Name}}Feature(store: app.store, slice: \AppState.{{name}}, wireframe: app.wireframe) {
             ///     try await api.{{name}}Items()
             /// })
             /// ```

@@ -31,23 +31,27 @@ public final class Kitchen: Sendable {
 
     /// One registration: how to make its instances and, for a shared one, where its instance is kept.
     final class Registration: Sendable {
-        let name: String
+        /// The registered type; its name is made only for an error (a type name costs a conformance lookup per new
+        /// type, tens of microseconds, which a launch with many services would pay for every registration).
+        let type: Any.Type
         let scope: Scope
         let factory: @Sendable (Resolver) throws -> any Sendable
         /// Wraps what `factory` made in the ``SharedInstance`` that `cell` keeps; `nil` for a value that is not of the
         /// registered type.
         let share: @Sendable (any Sendable) -> SharedInstance?
+        /// The registered type's name, for errors.
+        var name: String { Kitchen.name(of: type) }
         /// Where the shared instance of this registration is made and kept: a replacement brings a new cell, so an
         /// instance the old factory finishes afterwards is never handed out again.
         let cell = OnceCell()
 
         init(
-            name: String,
+            type: Any.Type,
             scope: Scope,
             factory: @escaping @Sendable (Resolver) throws -> any Sendable,
             share: @escaping @Sendable (any Sendable) -> SharedInstance?
         ) {
-            self.name = name
+            self.type = type
             self.scope = scope
             self.factory = factory
             self.share = share
@@ -85,7 +89,7 @@ public final class Kitchen: Sendable {
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) throws(KitchenError) {
         let registration = Registration(
-            name: Self.name(of: type), scope: scope, factory: { try factory($0) },
+            type: type, scope: scope, factory: { try factory($0) },
             share: { ($0 as? Service).map { SharedInstance($0) } }
         )
         try add(registration, for: ObjectIdentifier(type), replacing: replacing)
@@ -106,7 +110,7 @@ public final class Kitchen: Sendable {
         _ view: @escaping @Sendable (Concrete) -> Facet
     ) throws(KitchenError) {
         let registration = Registration(
-            name: Self.name(of: facet), scope: .transient,
+            type: facet, scope: .transient,
             factory: { resolver in view(try resolver.resolve(concrete)) },
             share: { ($0 as? Facet).map { SharedInstance($0) } }
         )
@@ -179,7 +183,7 @@ public final class Kitchen: Sendable {
         let chain = ResolutionChain.current
         let link = Link(
             registration: registration.map { ObjectIdentifier($0.cell) },
-            name: registration?.name ?? Self.name(of: type)
+            type: registration?.type ?? type
         )
         let path = chain + [link]
         guard let registration else {
@@ -236,8 +240,10 @@ public final class Kitchen: Sendable {
     struct Link: Sendable {
         /// The registration's once-cell, which only it has; `nil` for a type that is not registered.
         let registration: ObjectIdentifier?
+        /// The type resolved; its name is made only for an error.
+        let type: Any.Type
         /// The type's name, for errors.
-        let name: String
+        var name: String { Kitchen.name(of: type) }
     }
 
     private func add(_ registration: Registration, for key: ObjectIdentifier, replacing: Bool) throws(KitchenError) {
@@ -256,7 +262,7 @@ public final class Kitchen: Sendable {
         }
     }
 
-    private static func name(of type: Any.Type) -> String {
+    fileprivate static func name(of type: Any.Type) -> String {
         String(describing: type)
     }
 }

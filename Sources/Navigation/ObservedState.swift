@@ -12,6 +12,10 @@ import Observation
 /// store.dispatch(AddNote(title: "x"))  // changes titles: the view is invalidated
 /// ```
 ///
+/// Read a nested member through the key-path subscript (`state[\.owner.name]`) and an element by its id
+/// (`state[\.notes, id: id]`): a view is then re-evaluated only when what it read changed. A member chain
+/// (`state.owner.name`) registers its first member only (`\.owner`), as Apple's `@Observable` does.
+///
 /// Guarantees:
 /// - Reading a member (``subscript(dynamicMember:)`` or ``subscript(_:)``) registers that key path only. A new
 ///   value tells Observation about a key path of stored properties (`\.notes`, `\.user.name`) only when its value
@@ -21,8 +25,11 @@ import Observation
 ///   id instead (``subscript(_:id:)``, precise and safe), or through its stored parent (`state.notes[2]` registers
 ///   `\.notes`). Tracking never traps on a value the view has not read.
 /// - Tracking follows what the views read last: a key path is forgotten once Observation was told about it (an
-///   observer is told once, then reads again what it still needs). A key path that no view reads any more is
-///   forgotten at its next change, never evaluated after it changed, and a view is not told about it again.
+///   observer is told once, then reads again what it still needs), and once Observation follows it no more (every
+///   view that read it is gone: its tracking was cancelled or ended by another change). Such a key path is dropped at
+///   the next delivery, never evaluated after that, and a view is not told about it again: the cost of a delivery
+///   and the memory follow the views alive now, not every key path ever read. ``trackedMemberCount`` says how many
+///   are followed.
 /// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
 /// - It changes once per delivery of the property: for a BrigadeRedux `Store`, once per dispatch or transaction that
 ///   changed the state, so `withObservationTracking`'s `onChange` fires once per transaction.
@@ -41,13 +48,16 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     }
 
     // Unchecked Sendable: `storage` (a lock) guards the current value and the readers, and `subscription` its own
-    // slot; `registrar` is Sendable; `source` is an immutable reference that is only held, never read. Observation
-    // is called with `storage` released.
+    // slot; `registrar` is Sendable; `source` is an immutable reference that is only held, never read;
+    // `valueKeyPath` is an immutable key path. Observation is called with `storage` released.
     private let registrar = ObservationRegistrar()
     private let storage: Locked<Storage>
     /// The property followed, held so that it lives as long as this view.
     private let source: AnyObject
     private let subscription = Locked<SubscriptionReference?>(nil)
+    /// `\.value`, made once: a key path of a generic class is instantiated at run time, which cost some 1.2 us on
+    /// every delivery when it was written in `receive`.
+    private let valueKeyPath: KeyPath<ObservedState<Value>, Value> = \.value
 
     /// Creates an observable view of `property`; it follows every value the property delivers.
     public convenience init(_ property: ObservableProperty<Value>) {
@@ -87,7 +97,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
 
     /// The whole value; reading it registers every change.
     public var value: Value {
-        registrar.access(self, keyPath: \.value)
+        registrar.access(self, keyPath: valueKeyPath)
         return storage.withLock { $0.value }
     }
 
@@ -100,12 +110,14 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     public subscript<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> Member {
         // The access is registered before the value is read (as Observation's macro does), and a first read adds
         // its reader in the same locked section that reads the value: a read whose locked section comes before a
-        // `receive`'s is told about the new value, one whose section comes after reads it.
+        // `receive`'s is told about the new value, one whose section comes after reads it. The key path Observation
+        // is told about is this reader's own instance: Observation holds it while a view follows it, the reader
+        // only weakly, so a reader no view follows any more is found and dropped.
         let known = storage.withLock { ($0.readers[keyPath] as? KeyPathReader<Value, Member>)?.observed }
         let observed = known ?? (\ObservedState<Value>.current).appending(path: keyPath)
         registrar.access(self, keyPath: observed)
         let value = storage.withLock { storage in
-            if storage.readers[keyPath] == nil {
+            if storage.readers[keyPath]?.isFollowed != true {
                 storage.readers[keyPath] = KeyPathReader(
                     keyPath: keyPath, observed: observed, isStored: MemoryLayout<Value>.offset(of: keyPath) != nil)
             }
@@ -129,10 +141,11 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         id id: Elements.Element.ID
     ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
         let key = ElementKey(collection: keyPath, id: AnyHashable(id))
-        let observed = \ObservedState<Value>.[element: key]
+        let known = storage.withLock { ($0.readers[key] as? ElementReader<Value, Elements>)?.observed }
+        let observed = known ?? \ObservedState<Value>.[element: key]
         registrar.access(self, keyPath: observed)
         let value = storage.withLock { storage in
-            if storage.readers[key] == nil {
+            if storage.readers[key]?.isFollowed != true {
                 storage.readers[key] = ElementReader(
                     keyPath: keyPath, id: id, observed: observed,
                     isStored: MemoryLayout<Value>.offset(of: keyPath) != nil)
@@ -140,6 +153,16 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
             return storage.value
         }
         return value[keyPath: keyPath].first { $0.id == id }
+    }
+
+    /// How many members (key paths, elements read by id) are followed: read by a view that Observation still follows
+    /// for them. It returns to 0 once the views that read them are gone; a diagnostic for tests and for a leak
+    /// hunt. Complexity: O(n) in the members kept, which it drops when no view follows them.
+    public var trackedMemberCount: Int {
+        storage.withLock { storage in
+            storage.readers = storage.readers.filter { $0.value.isFollowed }
+            return storage.readers.count
+        }
     }
 
     /// Nothing: the key path Observation is told about for an element read by id.
@@ -156,23 +179,43 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     /// Observation (outside the lock, so an observer may read this state): a reader added after that section reads
     /// `new`, and an observer that reads a member again registers it again.
     private func receive(_ new: Value) {
-        let changed = storage.withLock { storage in
+        // With no member read, only the value is stored: this path names no `any MemberReader<Value>`, whose
+        // metadata the runtime looks up on every use in this unspecialized code.
+        let isStored = storage.withLock { storage in
+            guard storage.readers.isEmpty else { return false }
+            storage.value = new
+            return true
+        }
+        if isStored {
+            registrar.willSet(self, keyPath: valueKeyPath)
+            registrar.didSet(self, keyPath: valueKeyPath)
+            return
+        }
+        let changed = storage.withLock { storage -> [any MemberReader<Value>] in
             let old = storage.value
-            let changed = storage.readers.filter { $0.value.changed(old, new) }
-            for key in changed.keys {
-                storage.readers[key] = nil
+            var changed: [any MemberReader<Value>] = []
+            storage.readers = storage.readers.filter { _, reader in
+                // A reader no view follows is dropped unevaluated; a changed one is told, then forgotten.
+                guard reader.isFollowed else { return false }
+                guard reader.changed(old, new) else { return true }
+                changed.append(reader)
+                return false
             }
             storage.value = new
-            return Array(changed.values)
+            return changed
         }
-        registrar.willSet(self, keyPath: \.value)
+        // The changed readers' key paths, held until Observation was told: telling one observer may end the last
+        // tracking that held a key path another observer still expects a didSet for.
+        let held = changed.map { $0.observedKeyPath }  // a closure: a key path literal here is made per call
+        defer { withExtendedLifetime(held) {} }
+        registrar.willSet(self, keyPath: valueKeyPath)
         for reader in changed {
             reader.willSet(registrar, of: self)
         }
         for reader in changed {
             reader.didSet(registrar, of: self)
         }
-        registrar.didSet(self, keyPath: \.value)
+        registrar.didSet(self, keyPath: valueKeyPath)
     }
 }
 
@@ -180,28 +223,39 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private protocol MemberReader<Value> {
     associatedtype Value: Sendable
+    /// The key path Observation was told about, while a view follows it: Observation holds it then.
+    var observedKeyPath: AnyKeyPath? { get }
     func changed(_ old: Value, _ new: Value) -> Bool
     func willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>)
     func didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>)
 }
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension MemberReader {
+    /// Whether a view still follows the key path.
+    var isFollowed: Bool { observedKeyPath != nil }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private struct KeyPathReader<Value: Sendable, Member: Equatable>: MemberReader {
     let keyPath: KeyPath<Value, Member>
-    let observed: KeyPath<ObservedState<Value>, Member>
+    /// The key path Observation was told about; held by Observation while a view follows it, here only weakly.
+    weak var observed: KeyPath<ObservedState<Value>, Member>?
     /// Whether `keyPath` goes through stored properties only: evaluating it cannot trap, so it is compared.
     let isStored: Bool
+
+    var observedKeyPath: AnyKeyPath? { observed }
 
     func changed(_ old: Value, _ new: Value) -> Bool {
         !isStored || old[keyPath: keyPath] != new[keyPath: keyPath]
     }
 
     func willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
-        registrar.willSet(state, keyPath: observed)
+        if let observed { registrar.willSet(state, keyPath: observed) }
     }
 
     func didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
-        registrar.didSet(state, keyPath: observed)
+        if let observed { registrar.didSet(state, keyPath: observed) }
     }
 }
 
@@ -216,9 +270,12 @@ private struct ElementReader<Value: Sendable, Elements: Collection>: MemberReade
 where Elements: Equatable, Elements.Element: Identifiable & Equatable {
     let keyPath: KeyPath<Value, Elements>
     let id: Elements.Element.ID
-    let observed: KeyPath<ObservedState<Value>, Bool>
+    /// The key path Observation was told about; held by Observation while a view follows it, here only weakly.
+    weak var observed: KeyPath<ObservedState<Value>, Bool>?
     /// Whether `keyPath` goes through stored properties only: evaluating it cannot trap, so it is compared.
     let isStored: Bool
+
+    var observedKeyPath: AnyKeyPath? { observed }
 
     func changed(_ old: Value, _ new: Value) -> Bool {
         guard isStored else { return true }
@@ -227,10 +284,10 @@ where Elements: Equatable, Elements.Element: Identifiable & Equatable {
     }
 
     func willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
-        registrar.willSet(state, keyPath: observed)
+        if let observed { registrar.willSet(state, keyPath: observed) }
     }
 
     func didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
-        registrar.didSet(state, keyPath: observed)
+        if let observed { registrar.didSet(state, keyPath: observed) }
     }
 }

@@ -246,8 +246,9 @@ final class _ReducerChain<A: Action, S> {
     var restorers: [(inout S, S) -> Void] = []
     /// Whether a step may write the whole state.
     var writesWholeState = false
-    /// Whether `A` is an ``UndoableAction``, decided once rather than by a dynamic cast on every dispatch.
-    @usableFromInline let _isUndoable = A.self is any UndoableAction.Type
+    /// Whether `A` is an ``UndoableAction``, decided once rather than by a dynamic cast on every dispatch, and at
+    /// the first dispatch rather than at launch (the cast searches the process's conformances for a new type).
+    @usableFromInline lazy var _isUndoable = A.self is any UndoableAction.Type
 
     @usableFromInline
     init() {}

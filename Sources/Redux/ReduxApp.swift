@@ -16,6 +16,11 @@ public protocol LogicFeature: Feature {
     func injectReducers(container: ReducerContainer)
 }
 
+extension LogicFeature {
+    /// The feature as a logic feature.
+    public var asLogicFeature: FeatureKind? { FeatureKind(self as any LogicFeature) }
+}
+
 /// A feature that receives the app's observable state, installed by ``StateObservingFeatureObserver``.
 @MainActor
 public protocol StateObservingFeature: Feature {
@@ -26,13 +31,18 @@ public protocol StateObservingFeature: Feature {
     func observe(state: ReadOnlyObservableProperty<ObservedStoreState>)
 }
 
+extension StateObservingFeature {
+    /// The feature as a state-observing feature.
+    public var asStateObservingFeature: FeatureKind? { FeatureKind(self as any StateObservingFeature) }
+}
+
 /// Installs ``LogicFeature``s: their reducers go into the store's container.
 public typealias LogicFeatureObserver = FeatureInstaller<any LogicFeature>
 
 extension FeatureInstaller where Kind == any LogicFeature {
     /// Creates the observer for `container`: each logic feature registers its reducers there.
     public convenience init(container: ReducerContainer) {
-        self.init(name: "LogicFeatureObserver") { feature in
+        self.init(name: "LogicFeatureObserver", kind: { $0.asLogicFeature }) { feature in
             feature.injectReducers(container: container)
         }
     }
@@ -47,7 +57,8 @@ extension FeatureInstaller where Kind == any StateObservingFeature {
     /// A feature that expects another state type fails its addition with
     /// ``BrigadeRedux/ReduxError/stateTypeMismatch(feature:expected:actual:)``.
     public convenience init<State: Sendable>(state: ReadOnlyObservableProperty<State>) {
-        self.init(name: "StateObservingFeatureObserver<\(State.self)>") { feature in
+        self.init(name: "StateObservingFeatureObserver<\(State.self)>", kind: { $0.asStateObservingFeature }) {
+            feature in
             try hand(state, to: feature)
         }
     }

@@ -26,6 +26,9 @@ public protocol ViewFeature: Feature {
 }
 
 extension ViewFeature {
+    /// The feature as a view feature.
+    public var asViewFeature: FeatureKind? { FeatureKind(self as any ViewFeature) }
+
     /// 0.
     public var priority: Int { 0 }
 
@@ -44,6 +47,9 @@ public protocol PresenterFeature: Feature, PresenterProvider {
 }
 
 extension PresenterFeature {
+    /// The feature as a presenter feature.
+    public var asPresenterFeature: FeatureKind? { FeatureKind(self as any PresenterFeature) }
+
     /// 0.
     public var presenterPriority: Int { 0 }
 
@@ -68,7 +74,7 @@ extension FeatureInstaller where Kind == any ViewFeature {
     /// are registered there. A malformed or conflicting pattern fails the feature's addition with its
     /// ``BrigadeWireframe/WireframeError``; nothing is registered then.
     public convenience init(wireframe: DefaultWireframe) {
-        self.init(name: "ViewFeatureObserver") { feature in
+        self.init(name: "ViewFeatureObserver", kind: { $0.asViewFeature }) { feature in
             let pattern = feature.routePattern
             try wireframe.add(routePattern: pattern)
             wireframe.add(
@@ -85,7 +91,7 @@ extension FeatureInstaller where Kind == any PresenterFeature {
     /// Creates the observer for `wireframe`: each presenter feature is registered there as a presenter provider, at
     /// its ``BrigadeWireframe/PresenterFeature/presenterPriority``.
     public convenience init(wireframe: DefaultWireframe) {
-        self.init(name: "PresenterFeatureObserver") { feature in
+        self.init(name: "PresenterFeatureObserver", kind: { $0.asPresenterFeature }) { feature in
             wireframe.add(presenterProvider: feature, priority: feature.presenterPriority)
         }
     }

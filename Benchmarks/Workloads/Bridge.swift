@@ -1,0 +1,130 @@
+import BrigadeCore
+import BrigadeNavigation
+import BrigadeRedux
+import Foundation
+import Observation
+
+// The SwiftUI bridge (issue 32 §2): a dispatch through `ObservedState` beside Apple's Observation doing the same
+// mutation in an `Observable` model (written as the `@Observable` macro expands: a registrar and `withMutation`), with
+// 0, 100 and 1,000 views watching, and after 10,000 members were read by views that are gone.
+//
+// A view is simulated as SwiftUI runs a body: it reads inside `withObservationTracking`. The watching views read a
+// member the dispatch does not change (`owner.city`; the dispatch increments `count`), so neither side re-evaluates
+// them and each figure is the cost of a change while views watch. How many views each kind of change re-evaluates is
+// counted exactly by Tests/NavigationTests/ObservedStateFollowingTests.swift.
+
+/// The bridge's state.
+struct BridgeState: Sendable, Equatable {
+    var count = 0
+    var city = "London"
+    var rows = (0..<100).map { BridgeRow(id: $0) }
+}
+
+/// A row of the bridge's list.
+struct BridgeRow: Sendable, Equatable, Identifiable {
+    var id: Int
+    var title = "row"
+}
+
+/// Increments the count.
+struct BridgeIncrement: Action {}
+
+/// Changes the city: ends every tracking that read it.
+struct BridgeMove: Action {}
+
+/// The same state as an `Observable` model, as the `@Observable` macro writes it.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+final class AppleBridgeModel: Observable, @unchecked Sendable {
+    // Read and written on the workload's thread only; the registrar is Sendable.
+    private let registrar = ObservationRegistrar()
+    private var _count = 0
+    private var _city = "London"
+
+    var count: Int {
+        get {
+            registrar.access(self, keyPath: \.count)
+            return _count
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.count) { _count = newValue }
+        }
+    }
+
+    var city: String {
+        get {
+            registrar.access(self, keyPath: \.city)
+            return _city
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.city) { _city = newValue }
+        }
+    }
+}
+
+/// A view that reads `read` once, inside `withObservationTracking`, and then stays (it is never re-armed here).
+func watch(_ read: () -> Void) {
+    withObservationTracking(read) {}
+}
+
+@MainActor
+private func bridgeStore() -> Store<BridgeState> {
+    let store = Store(initialState: BridgeState())
+    store.reducers.add(on: \BridgeState.count) { (count: inout Int, _: BridgeIncrement) in count &+= 1 }
+    store.reducers.add(on: \BridgeState.city) { (city: inout String, _: BridgeMove) in city += "!" }
+    return store
+}
+
+/// One dispatch (or Apple mutation) per operation.
+func bridgeWorkloads() -> [Workload] {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return [] }
+    let sizes = [0, 100, 1_000]
+    let brigade = sizes.map { views in
+        Workload("Bridge/ObservedState dispatch, \(views) views watching") {
+            let store = bridgeStore()
+            let state = ObservedState(store: store)
+            for _ in 0..<views {
+                watch { _ = state[\.city] }
+            }
+            return Runner { n in
+                for _ in 0..<n {
+                    store.dispatch(BridgeIncrement())
+                }
+                consume(state)
+            }
+        }
+    }
+    let apple = sizes.map { views in
+        Workload("Bridge/@Observable mutation, \(views) views watching") {
+            let model = AppleBridgeModel()
+            for _ in 0..<views {
+                watch { _ = model.city }
+            }
+            return Runner { n in
+                for _ in 0..<n {
+                    model.count &+= 1
+                }
+                consume(model)
+            }
+        }
+    }
+    let gone = Workload("Bridge/ObservedState dispatch after 10,000 members read and gone") {
+        let store = bridgeStore()
+        let state = ObservedState(store: store)
+        // 10,000 rows read their item by id (ids past the end read nil: rows of a list still loading) and the
+        // city; the city changes (the screen closes): every row's tracking ends, and no row is re-armed.
+        for index in 0..<10_000 {
+            watch {
+                _ = state[\.rows, id: index]
+                _ = state[\.city]
+            }
+        }
+        store.dispatch(BridgeMove())
+        return Runner { n in
+            for _ in 0..<n {
+                store.dispatch(BridgeIncrement())
+            }
+            consume(state)
+        }
+    }
+    return brigade + apple + [gone]
+}
