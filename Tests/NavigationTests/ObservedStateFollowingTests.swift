@@ -35,7 +35,10 @@ final class SimulatedView: @unchecked Sendable {
             isDirty = false
             evaluations += 1
         }
-        withObservationTracking(body) { [self] in
+        // Weakly: the state's registrar keeps this closure while the tracking lives, and the body reads the state,
+        // so a strong capture would make a cycle (LeakSanitizer).
+        withObservationTracking(body) { [weak self] in
+            guard let self else { return }
             lock.withLock { isDirty = true }
         }
     }
