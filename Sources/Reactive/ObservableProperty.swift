@@ -101,10 +101,20 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         subscription(for: register(after: nil, initial: initial, handler))
     }
 
-    /// An asynchronous sequence of the values: the current value first, then each value delivered, buffered without
-    /// limit until read. The subscription ends when the iteration ends or its task is cancelled.
+    /// An asynchronous sequence of the values: the current value first, then each newer value delivered.
+    ///
+    /// Like a subscriber that falls behind, a reader that is slower than the writers skips to the latest value: the
+    /// sequence holds at most one value its reader has not taken, the newest, so memory stays bounded whatever the
+    /// writers do. The reader never gets a value older than one it was given, and once writers stop, its next value
+    /// is the final one.
+    ///
+    /// ```swift
+    /// for await count in property.values { render(count) }  // never behind by more than one value
+    /// ```
+    ///
+    /// The subscription ends when the iteration ends or its task is cancelled.
     public var values: AsyncStream<Value> {
-        AsyncStream { continuation in
+        AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let subscription = subscribe { continuation.yield($0) }
             continuation.onTermination = { _ in subscription.dispose() }
         }

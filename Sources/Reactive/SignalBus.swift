@@ -128,10 +128,25 @@ public final class SignalBus: Sendable {
         }
     }
 
-    /// An asynchronous sequence of the payloads of `signal`, buffered without limit until read. The observation ends
-    /// when the iteration ends or its task is cancelled.
-    public func signals<Payload>(_ signal: SignalBus.Signal<Payload>) -> AsyncStream<Payload> {
-        AsyncStream { continuation in
+    /// An asynchronous sequence of the payloads of `signal`. The observation ends when the iteration ends or its task
+    /// is cancelled.
+    ///
+    /// Signals are events, not values, so by default every payload is kept until read: a reader that falls behind
+    /// gets them all, in order, and holds them in memory meanwhile. Give a bounded policy where a reader may fall far
+    /// behind and some signals may be skipped:
+    ///
+    /// ```swift
+    /// for await order in bus.signals(.orderPlaced, buffering: .bufferingNewest(100)) { show(order) }
+    /// ```
+    /// - Parameters:
+    ///   - signal: The signal whose payloads the sequence yields.
+    ///   - buffering: What the sequence keeps while its reader is busy: `.unbounded` (the default), or the newest or
+    ///     oldest payloads up to a limit.
+    public func signals<Payload>(
+        _ signal: SignalBus.Signal<Payload>,
+        buffering: AsyncStream<Payload>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Payload> {
+        AsyncStream(bufferingPolicy: buffering) { continuation in
             let token = StreamToken()
             do {
                 try observe(signal, observer: token) { continuation.yield($0) }

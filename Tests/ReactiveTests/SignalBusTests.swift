@@ -100,4 +100,17 @@ struct SignalBusTests {
         #expect(await iterator.next() == 5)
         #expect(await iterator.next() == 6)
     }
+
+    @Test("signals(_:buffering:) keeps only what its policy allows while the reader is busy")
+    func boundedSignals() async {
+        let bus = SignalBus()
+        var iterator = bus.signals(.orderPlaced, buffering: .bufferingNewest(2)).makeAsyncIterator()
+        for order in 1...1_000 {
+            bus.send(.orderPlaced, order)
+        }
+        #expect(await iterator.next() == 999)
+        #expect(await iterator.next() == 1_000)
+        bus.send(.orderPlaced, 1_001)
+        #expect(await iterator.next() == 1_001)
+    }
 }
