@@ -29,8 +29,9 @@ import Observation
 ///   `willAppear`, or pops its screen from `didDisappear`) waits for that one to finish, then runs on the stacks it
 ///   left, in the order the changes were asked for: no change is lost and no event reaches a screen that has left.
 ///   Such a deferred ``setPath(_:animated:)`` or ``setModalPath(_:animated:)`` reports its error in ``lastError``.
-/// - Every level on screen is drawn: ``levels`` lists the navigation stack and each modal, and
-///   ``subscript(sheetAbove:)`` is the sheet each level's view binds (SwiftUI's `.sheet(item:)`).
+/// - Every level on screen is drawn, in its style: ``levels`` lists the navigation stack and each modal,
+///   ``subscript(modalAbove:style:)`` is the sheet or the full-screen cover each level's view binds (SwiftUI's
+///   `.sheet(item:)` and `.fullScreenCover(item:)`), and ``subscript(sheetAbove:)`` every modal as a sheet, for macOS.
 /// - Every method returns once the stacks changed and the events were delivered (SwiftUI animates from the state).
 /// - ``setStack(_:animated:)`` with an empty list empties both stacks.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -143,8 +144,9 @@ public final class ObservableNavigator: Navigator, Observable {
         return bottom + routes.enumerated().map { NavigationLevel(index: $0.offset + 1, route: $0.element) }
     }
 
-    /// The level shown above the view of level `level` (its sheet), or `nil`: bind that view's `.sheet(item:)` to
-    /// it, so every modal level is drawn over the one below it.
+    /// The level shown above the view of level `level`, whatever its style, or `nil`: bind that view's
+    /// `.sheet(item:)` to it where there are no full-screen covers (macOS), so every modal level is drawn over the one
+    /// below it. Elsewhere bind ``subscript(modalAbove:style:)`` once per style.
     ///
     /// Setting `nil` (the sheet swiped down) dismisses that level and every level above it; setting a level
     /// replaces them with its route.
@@ -153,6 +155,38 @@ public final class ObservableNavigator: Navigator, Observable {
             self[modalAt: level].map { NavigationLevel(index: level + 1, route: $0) }
         }
         set {
+            self[modalAt: level] = newValue?.route
+        }
+    }
+
+    /// The style of the modal at `level` (0: the first presented), or `nil` when there is none: its controller's
+    /// ``BrigadeCore/ControllerAttachments/modalStyle`` (a routing option's style, or a restored state's), else
+    /// `.sheet`. Reading it registers ``modalPath``.
+    public func modalStyle(atLevel level: Int) -> NavigationModalStyle? {
+        registrar.access(self, keyPath: \.modalPath)
+        return modals.indices.contains(level) ? modalStyle(of: modals[level].controller) : nil
+    }
+
+    /// The level shown above the view of level `level` when it is presented in `style`, or `nil`: bind that view's
+    /// `.sheet(item:)` to `$navigator[modalAbove: level, style: .sheet]` and its `.fullScreenCover(item:)` to
+    /// `$navigator[modalAbove: level, style: .fullScreen]`, so each modal level is drawn once, in its own style.
+    ///
+    /// ```swift
+    /// try await wireframe.route(to: "/login", option: RoutingOption(.modal, modalStyle: .fullScreen))
+    /// navigator[modalAbove: 0, style: .fullScreen]?.route.pattern  // "/login"
+    /// navigator[modalAbove: 0, style: .sheet]                      // nil
+    /// ```
+    ///
+    /// Setting `nil` (a sheet swiped down, a cover dismissed) dismisses that level and every level above it when
+    /// that level is shown in `style`, and changes nothing otherwise; setting a level replaces them with its route,
+    /// in the style its new controller says.
+    public subscript(modalAbove level: Int, style style: NavigationModalStyle) -> NavigationLevel? {
+        get {
+            guard modalStyle(atLevel: level) == style else { return nil }
+            return self[sheetAbove: level]
+        }
+        set {
+            if newValue == nil, modalStyle(atLevel: level) != style { return }
             self[modalAt: level] = newValue?.route
         }
     }

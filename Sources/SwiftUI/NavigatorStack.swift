@@ -3,8 +3,8 @@ import BrigadeCore
 import BrigadeNavigation
 import SwiftUI
 
-/// A `NavigationStack` bound to an ``ObservableNavigator``: its root and path, and a sheet for every modal level,
-/// each over the level below it.
+/// A `NavigationStack` bound to an ``ObservableNavigator``: its root and path, and every modal level in its style, a
+/// sheet or a full-screen cover, each over the level below it.
 ///
 /// ```swift
 /// NavigatorStack(navigator: navigator) { route in
@@ -15,8 +15,8 @@ import SwiftUI
 /// }
 /// ```
 ///
-/// A back swipe or a sheet swiped down sets the navigator's path, which delivers the lifecycle events; this view
-/// forwards none.
+/// A back swipe, a sheet swiped down or a cover dismissed sets the navigator's path, which delivers the lifecycle
+/// events; this view forwards none. macOS has no full-screen covers: there every modal level is a sheet.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public struct NavigatorStack<Content: View>: View {
     @Bindable private var navigator: ObservableNavigator
@@ -32,37 +32,64 @@ public struct NavigatorStack<Content: View>: View {
 
     /// The navigation stack, with `content` for the root and every route of the path, and the first modal level.
     public var body: some View {
-        NavigationStack(path: $navigator.path) {
-            if let root = navigator.root {
-                content(root).navigationDestination(for: RouteDescription.self) { route in content(route) }
+        ModalPresenting(navigator: navigator, level: 0, content: content) {
+            NavigationStack(path: $navigator.path) {
+                if let root = navigator.root {
+                    content(root).navigationDestination(for: RouteDescription.self) { route in content(route) }
+                }
             }
-        }
-        .sheet(item: $navigator[sheetAbove: 0]) { level in
-            ModalLevelView(navigator: navigator, level: level, content: content)
         }
     }
 }
 
-/// One modal level: its route in a navigation stack of its own, and the level above it as its sheet.
+/// One modal level: its route in a navigation stack of its own, and the level above it.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct ModalLevelView<Content: View>: View {
-    @Bindable private var navigator: ObservableNavigator
-    private let level: NavigationLevel
-    private let content: (RouteDescription) -> Content
+    let navigator: ObservableNavigator
+    let level: NavigationLevel
+    let content: (RouteDescription) -> Content
 
-    init(navigator: ObservableNavigator, level: NavigationLevel, content: @escaping (RouteDescription) -> Content) {
+    var body: some View {
+        ModalPresenting(navigator: navigator, level: level.index, content: content) {
+            NavigationStack {
+                content(level.route)
+            }
+        }
+    }
+}
+
+/// `base`, the view of level `level`, with the modal level above it presented in its style: a sheet, or a
+/// full-screen cover (a sheet on macOS, which has no covers).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+struct ModalPresenting<Base: View, Content: View>: View {
+    @Bindable private var navigator: ObservableNavigator
+    private let level: Int
+    private let content: (RouteDescription) -> Content
+    private let base: Base
+
+    init(
+        navigator: ObservableNavigator, level: Int, content: @escaping (RouteDescription) -> Content,
+        @ViewBuilder base: () -> Base
+    ) {
         _navigator = Bindable(navigator)
         self.level = level
         self.content = content
+        self.base = base()
     }
 
     var body: some View {
-        NavigationStack {
-            content(level.route)
-        }
-        .sheet(item: $navigator[sheetAbove: level.index]) { above in
+        #if os(macOS)
+        base.sheet(item: $navigator[sheetAbove: level]) { above in
             ModalLevelView(navigator: navigator, level: above, content: content)
         }
+        #else
+        base.sheet(item: $navigator[modalAbove: level, style: .sheet]) { above in
+            ModalLevelView(navigator: navigator, level: above, content: content)
+        }
+        .fullScreenCover(item: $navigator[modalAbove: level, style: .fullScreen]) { above in
+            ModalLevelView(navigator: navigator, level: above, content: content)
+        }
+        #endif
     }
 }
 #endif

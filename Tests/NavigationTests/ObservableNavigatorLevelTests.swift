@@ -1,6 +1,7 @@
 import BrigadeCore
 import BrigadeNavigation
 import BrigadeWireframe
+import Foundation
 import Testing
 
 /// A presenter that runs `action` on the navigator when its controller gets `event`.
@@ -81,6 +82,66 @@ struct ObservableNavigatorLevelTests {
         navigator[sheetAbove: 0] = nil
         #expect(navigator.levels.count == 1)
         #expect(names(navigator.modalStack).isEmpty)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("each modal level is offered to the binding of its own style, a sheet or a full-screen cover")
+    func levelsAreDrawnInTheirStyle() async throws {
+        try await routes.wireframe.route(to: "/notes", option: .root)
+        try await routes.wireframe.route(to: "/notes/1/edit", option: RoutingOption(.modal, modalStyle: .fullScreen))
+        try await routes.wireframe.route(to: "/notes/2/edit", option: .modal)
+        #expect(navigator.modalStyle(atLevel: 0) == .fullScreen)
+        #expect(navigator.modalStyle(atLevel: 1) == .sheet)
+        #expect(navigator.modalStyle(atLevel: 2) == nil)
+        #expect(navigator[modalAbove: 0, style: .fullScreen] == NavigationLevel(index: 1, route: edit("1")))
+        #expect(navigator[modalAbove: 0, style: .sheet] == nil)
+        #expect(navigator[modalAbove: 1, style: .sheet] == NavigationLevel(index: 2, route: edit("2")))
+        #expect(navigator[modalAbove: 1, style: .fullScreen] == nil)
+        // Where there are no covers (macOS), every level is a sheet.
+        #expect(navigator[sheetAbove: 0] == NavigationLevel(index: 1, route: edit("1")))
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("a saved state's full-screen modal is restored as a full-screen cover, its sheet as a sheet")
+    func restoredStyles() async throws {
+        try await routes.wireframe.route(to: "/notes", option: .root)
+        try await routes.wireframe.route(to: "/notes/1/edit", option: .modal)
+        try await routes.wireframe.route(to: "/notes/2/edit", option: RoutingOption(.modal, modalStyle: .fullScreen))
+        let saved = try routes.wireframe.navigationState()
+        let data = try JSONEncoder().encode(saved)
+
+        let restoredRoutes = try NotesRoutes()
+        let restored = ObservableNavigator(wireframe: restoredRoutes.wireframe)
+        restoredRoutes.wireframe.navigateOn(restored)
+        try await restoredRoutes.wireframe.route(state: try JSONDecoder().decode(NavigationState.self, from: data))
+        #expect(restored.modalPath == [edit("1"), edit("2")])
+        #expect(restored[modalAbove: 0, style: .sheet]?.route == edit("1"))
+        #expect(restored[modalAbove: 1, style: .fullScreen]?.route == edit("2"))
+        #expect(restored[modalAbove: 1, style: .sheet] == nil)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(
+        "dismissing a full-screen cover through its binding delivers the lifecycle events once; the other binding does nothing"
+    )
+    func dismissingCover() async throws {
+        try await routes.wireframe.route(to: "/notes", option: .root)
+        try await routes.wireframe.route(to: "/notes/1/edit", option: RoutingOption(.modal, modalStyle: .fullScreen))
+        log.clear()
+        // SwiftUI writes `nil` only to the binding of what it shows; a stray write to the other one is ignored.
+        navigator[modalAbove: 0, style: .sheet] = nil
+        #expect(navigator.modalPath == [edit("1")])
+        #expect(log.entries.isEmpty)
+
+        navigator[modalAbove: 0, style: .fullScreen] = nil
+        #expect(navigator.modalPath.isEmpty)
+        #expect(routes.alive("edit 1") == 0)
+        let screenEvents = log.entries.filter { !$0.contains("/presenter.") }
+        #expect(
+            screenEvents == [
+                "edit 1.willDisappear(animated)", "notes.willAppear(animated)", "edit 1.didDisappear(animated)",
+                "notes.didAppear(animated)",
+            ])
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

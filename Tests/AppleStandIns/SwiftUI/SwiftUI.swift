@@ -410,6 +410,14 @@ extension View {
         item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
     ) -> some View { self }
 
+    /// https://developer.apple.com/documentation/swiftui/view/fullscreencover(item:ondismiss:content:) (iOS 14,
+    /// tvOS 14, watchOS 7, visionOS; not macOS)
+    @available(iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+    @available(macOS, unavailable)
+    nonisolated public func fullScreenCover<Item: Identifiable, Content: View>(
+        item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View { self }
+
     /// https://developer.apple.com/documentation/swiftui/view/sheet(ispresented:ondismiss:content:)
     nonisolated public func sheet<Content: View>(
         isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
