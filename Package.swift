@@ -142,6 +142,16 @@ addComponent(
     testDependencies: ["BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen"]
 )
 
+// The inspector's app side: records a running app's actions, states, screens, effects and resolutions, sends them to
+// `brigade-tool inspect`, travels back in time; debug builds attach it, the umbrella does not export it.
+addComponent(
+    "Inspector",
+    dependencies: [
+        "BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen", "BrigadeComposition", "BrigadeLocking",
+    ],
+    testDependencies: ["BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen", "BrigadeComposition"]
+)
+
 // The umbrella: re-exports every component, nothing of its own.
 addComponent(
     "Brigade",

@@ -61,6 +61,8 @@ public final class Kitchen: Sendable {
     private struct State {
         var registrations: [ObjectIdentifier: Registration] = [:]
         var isSealed = false
+        /// Told about every resolution that is not a made shared instance: for the inspector.
+        var resolutionObserver: (@Sendable (KitchenResolution) -> Void)?
     }
 
     private let state = Locked(State())
@@ -171,9 +173,32 @@ public final class Kitchen: Sendable {
         state.withLock { $0.registrations[key] }
     }
 
-    /// Resolves `type` as part of the resolution this thread is in: the chain of the factories running on it.
+    /// Tells `observer` about every later resolution that does not find a made shared instance (a first use, a
+    /// transient instance, a failure), with its chain, on the resolving thread; `nil` stops. A made shared instance
+    /// is not reported: it costs what it cost before.
+    package func observeResolutions(_ observer: (@Sendable (KitchenResolution) -> Void)?) {
+        state.withLock { $0.resolutionObserver = observer }
+    }
+
+    /// Resolves `type` as part of the resolution this thread is in, telling the resolution observer, if any.
     @usableFromInline
     func _resolveSlowly<Service>(_ type: Service.Type) throws(KitchenError) -> Service {
+        guard let observer = state.withLock({ $0.resolutionObserver }) else {
+            return try resolveInChain(type)
+        }
+        let chain = ResolutionChain.current.map(\.name) + [Kitchen.name(of: type)]
+        do {
+            let service = try resolveInChain(type)
+            observer(KitchenResolution(chain: chain, failure: nil))
+            return service
+        } catch {
+            observer(KitchenResolution(chain: chain, failure: error))
+            throw error
+        }
+    }
+
+    /// Resolves `type` as part of the resolution this thread is in: the chain of the factories running on it.
+    private func resolveInChain<Service>(_ type: Service.Type) throws(KitchenError) -> Service {
         let registration = registration(for: ObjectIdentifier(type))
         if let registration, registration.scope == .shared,
             let service = registration.cell.instance?.service as? Service
@@ -265,4 +290,13 @@ public final class Kitchen: Sendable {
     fileprivate static func name(of type: Any.Type) -> String {
         String(describing: type)
     }
+}
+
+/// One resolution a kitchen reported to its resolution observer: the chain of types that led to it, the last one
+/// resolved, and the error when it failed.
+package struct KitchenResolution: Sendable {
+    /// The types, the first asked for first, the one resolved last.
+    package let chain: [String]
+    /// The error, `nil` when the resolution made or found its instance.
+    package let failure: KitchenError?
 }

@@ -72,6 +72,13 @@ extension Store {
         set { effects.observer = newValue }
     }
 
+    /// Puts the state back to `state` and tells the subscribers as a dispatch would, for the inspector's time travel:
+    /// queued behind the action being processed, like a dispatch. Running effects go on; what they dispatch later
+    /// continues from `state`. The reduction observer is told with ``TimeTravel`` as the action type.
+    package func travel(to state: State) {
+        _enqueueOrRun(.apply({ $0 = state }, nil, of: TimeTravel.self))
+    }
+
     func connectEffects() {
         effects.deliver = { [weak self] action, record in
             self?.dispatch(action, from: record.origin)
@@ -101,3 +108,6 @@ extension Store {
         }
     }
 }
+
+/// The action type a store reports to its reduction observer when ``Store/travel(to:)`` put the state back.
+package struct TimeTravel: Action {}

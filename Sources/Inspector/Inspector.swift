@@ -1,0 +1,322 @@
+import BrigadeCore
+import BrigadeKitchen
+import BrigadeRedux
+import BrigadeWireframe
+import Foundation
+
+/// A live record of a running app for `brigade-tool inspect`: every action with who dispatched it and the state it
+/// made, the screens, the effects and the service resolutions, kept in a bounded ring, sent to the tool when one is
+/// connected, and time travel back to any state still in the ring.
+///
+/// ```swift
+/// let inspector = Inspector(app: "Bistro")
+/// inspector.attach(to: store)                       // actions, states, effects
+/// inspector.attach(to: wireframe, navigator: navigator)  // screens, and their restoring on travel
+/// inspector.attach(to: kitchen)                     // resolutions
+/// inspector.connect()                               // to brigade-tool inspect on 127.0.0.1:9431
+/// ```
+///
+/// A `BrigadeApp` does all of it in one line: `let inspector = app.inspect()`.
+///
+/// Costs: nothing unless attached (the store's hook is one `nil` check per dispatch). Attached, a dispatch hands the
+/// action and the state, as values, to a queue that encodes them to JSON and computes the diff off the main actor,
+/// and keeps the state for time travel. Memory is bounded by ``ringSize`` events and states, whatever the tool does.
+@MainActor
+public final class Inspector {
+    /// The default number of events and states kept.
+    public static let defaultRingSize = 10_000
+    /// The default port `brigade-tool inspect` listens on for apps.
+    public static let defaultPort: UInt16 = 9431
+
+    /// How many events (and states, for time travel) are kept.
+    public let ringSize: Int
+    /// This session's identity, new for each inspector.
+    public let sessionID = UUID().uuidString
+    /// The app's name, shown on the page.
+    public let appName: String
+
+    let recorder: InspectorRecorder
+    private let startTime = Date().timeIntervalSince1970
+    private var stateType = "none"
+    private var stateIsCodable = false
+    private var storeTap: (any StoreTap)?
+    private var navigationTap: NavigationTap?
+    private var kitchens: [Kitchen] = []
+    private var connection: InspectorConnection?
+    /// The seqs of the actions each running effect dispatched, by effect serial.
+    private var followUps: [Int: [Int]] = [:]
+    /// The seq of the travel under way, told to the store's observer.
+    private var travelling: Int?
+
+    /// Whether the app shows a past state: after ``travel(to:)``, until ``resume()`` or the next action.
+    public private(set) var isTravelling = false
+
+    /// Creates an inspector; attach it to a store (and a wireframe and a kitchen), then ``connect(host:port:)``.
+    /// - Parameters:
+    ///   - app: The app's name, shown on the page.
+    ///   - ringSize: How many events and states to keep; ``defaultRingSize`` by default.
+    public init(app: String = "app", ringSize: Int = Inspector.defaultRingSize) {
+        appName = app
+        self.ringSize = max(1, ringSize)
+        recorder = InspectorRecorder(ringSize: self.ringSize)
+    }
+
+    isolated deinit {
+        connection?.stop()
+        for kitchen in kitchens {
+            kitchen.observeResolutions(nil)
+        }
+    }
+
+    // MARK: - Attaching
+
+    /// Records every action `store` processes with the state it made, as JSON and its diff, and its effects; travel
+    /// puts `store`'s state back. Records the current state first, as the action `@initial`.
+    public func attach<State: Sendable & Codable>(to store: Store<State>) {
+        attach(store) { state in
+            guard let state = state as? State else { return (nil, String(describing: state)) }
+            return (try? InspectorValue(encoding: state), String(describing: state))
+        }
+        stateIsCodable = true
+    }
+
+    /// Records every action `store` processes with a description of the state it made (the state is not `Codable`,
+    /// so there is no JSON and no diff), and its effects; travel puts `store`'s state back.
+    public func attach<State: Sendable>(to store: Store<State>) {
+        attach(store) { state in (nil, String(describing: state)) }
+    }
+
+    private func attach<State: Sendable>(
+        _ store: Store<State>, encodeState: @escaping @Sendable (any Sendable) -> (InspectorValue?, String)
+    ) {
+        stateType = String(describing: State.self)
+        recorder.setEncoding(
+            InspectorRecorder.Encoding(
+                state: encodeState,
+                actionName: { action in
+                    action is InitialState ? "@initial" : String(describing: type(of: action))
+                }))
+        let tap = TypedStoreTap(store: store, capacity: ringSize)
+        storeTap = tap
+        let initial = recorder.takeSeq()
+        tap.keep(store.currentState, seq: initial)
+        recorder.record(
+            .action(
+                seq: initial, time: Date().timeIntervalSince1970, action: InitialState(),
+                origin: .init(kind: "app"), state: store.currentState))
+        let previous = store.reductionObserver
+        store.reductionObserver = { [weak self, weak tap] event in
+            previous?(event)
+            guard let self, let tap else { return }
+            switch event {
+            case .action(let action, let state):
+                self.recordAction(action, state: state, effect: tap.currentEffect, tap: tap)
+            case .asyncChange(let type, let state):
+                if type == TimeTravel.self, let to = self.travelling {
+                    self.recorder.record(
+                        .travel(
+                            seq: self.recorder.takeSeq(), time: Date().timeIntervalSince1970, to: to, state: state,
+                            error: nil))
+                } else {
+                    self.recordAction(AsyncChange(of: type), state: state, effect: nil, tap: tap)
+                }
+            }
+        }
+        let previousEffects = store.effectObserver
+        store.effectObserver = { [weak self] event in
+            previousEffects?(event)
+            self?.recordEffect(event)
+        }
+    }
+
+    /// Records the screens after each change of `navigator` (its stack and modals as URLs, with the lifecycle events
+    /// it delivered, when it records them), and restores them on travel through `wireframe`.
+    public func attach(to wireframe: DefaultWireframe, navigator: HeadlessNavigator) {
+        let tap = NavigationTap(wireframe: wireframe, navigator: navigator)
+        navigationTap = tap
+        let previous = navigator.onChange
+        navigator.onChange = { [weak self] navigator in
+            previous?(navigator)
+            self?.recordNavigation()
+        }
+        recordNavigation()
+    }
+
+    /// Records every resolution of `kitchen` that does not find a made shared instance: first uses, transient
+    /// instances and failures, with their chains.
+    public func attach(to kitchen: Kitchen) {
+        kitchens.append(kitchen)
+        let recorder = recorder
+        kitchen.observeResolutions { resolution in
+            recorder.record { seq in
+                var event = InspectorEvent(seq: seq, time: Date().timeIntervalSince1970, type: .resolution)
+                event.chain = resolution.chain
+                event.service = resolution.chain.last
+                event.failure = resolution.failure.map(\.description)
+                return event
+            }
+        }
+    }
+
+    // MARK: - The tool
+
+    /// Connects to `brigade-tool inspect` at `host`:`port` in the background, and keeps connecting: an app started
+    /// before the tool, or a tool restarted, gets the events it missed (those still in the ring) on connecting.
+    /// Never blocks the main actor.
+    public func connect(host: String = "127.0.0.1", port: UInt16 = Inspector.defaultPort) {
+        connection?.stop()
+        let made = InspectorConnection(host: host, port: port, hello: hello(), recorder: recorder) {
+            [weak self] command in
+            Task { @MainActor in
+                await self?.perform(command)
+            }
+        }
+        connection = made
+        made.start()
+    }
+
+    /// Stops connecting; the app goes on and the inspector keeps recording.
+    public func disconnect() {
+        connection?.stop()
+        connection = nil
+    }
+
+    /// Whether the connection to the tool is up now.
+    public var isConnected: Bool { connection?.isConnected ?? false }
+
+    /// Does what the tool asked: a travel or a resume.
+    func perform(_ command: InspectorCommand) async {
+        switch command.kind {
+        case "travel":
+            guard let seq = command.to else { return }
+            try? await travel(to: seq)
+        case "resume":
+            resume()
+        default:
+            break
+        }
+    }
+
+    private func hello() -> InspectorHello {
+        InspectorHello(
+            sessionID: sessionID, app: appName, stateType: stateType, stateIsCodable: stateIsCodable,
+            ringSize: ringSize, startTime: startTime)
+    }
+
+    // MARK: - Time travel
+
+    /// Puts the store back to its state after the action numbered `seq`, and, when a wireframe is attached, the
+    /// screens back to what was shown then. Later actions continue from that state. Records a `travel` event.
+    /// - Throws: ``InspectorError/noSuchState(seq:oldest:newest:)`` when `seq` is not an action whose state the ring
+    ///   still keeps; nothing changes then.
+    public func travel(to seq: Int) async throws(InspectorError) {
+        guard let storeTap, storeTap.hasState(seq) else {
+            let range = storeTap?.seqRange
+            recorder.record(
+                .travel(
+                    seq: recorder.takeSeq(), time: Date().timeIntervalSince1970, to: seq, state: nil,
+                    error: InspectorError.noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
+                        .description))
+            throw .noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
+        }
+        travelling = seq
+        storeTap.travel(to: seq)
+        travelling = nil
+        isTravelling = true
+        if let navigationTap, let state = navigationTap.state(at: seq) {
+            await navigationTap.restore(state)
+        }
+    }
+
+    /// Ends travel mode: the app continues from the state it shows.
+    public func resume() {
+        isTravelling = false
+    }
+
+    // MARK: - Reading
+
+    /// The events kept, oldest first, once those recorded so far are encoded.
+    public func events() async -> [InspectorEvent] {
+        await recorder.events()
+    }
+
+    /// The session so far (the events kept), for a session file.
+    public func session() async -> InspectorSession {
+        InspectorSession(hello: hello(), events: await recorder.events())
+    }
+
+    /// Writes the session so far to `url`; see ``InspectorSession``.
+    /// - Throws: ``InspectorError/unwritable(path:reason:)``.
+    public func exportSession(to url: URL) async throws(InspectorError) {
+        try await session().write(to: url)
+    }
+
+    // MARK: - Recording
+
+    private func recordAction(_ action: any Action, state: any Sendable, effect: EffectOrigin?, tap: any StoreTap) {
+        isTravelling = false
+        let seq = recorder.takeSeq()
+        let origin: InspectorEvent.Origin
+        if let effect {
+            origin = .init(kind: "effect", name: effect.description)
+            followUps[effect.serial, default: []].append(seq)
+        } else {
+            origin = .init(kind: "app", name: navigationTap?.topURL)
+        }
+        tap.keep(state, seq: seq)
+        navigationTap?.mark(seq)
+        recorder.record(
+            .action(seq: seq, time: Date().timeIntervalSince1970, action: action, origin: origin, state: state))
+    }
+
+    private func recordEffect(_ event: EffectEvent) {
+        let (phase, origin, id): (String, EffectOrigin, String?)
+        switch event {
+        case .started(let started): (phase, origin, id) = ("started", started, started.id)
+        case .cancelled(let cancelled, let identity):
+            (phase, origin, id) = ("cancelled", cancelled, identity.map { "\($0)" })
+        case .finished(let finished): (phase, origin, id) = ("finished", finished, finished.id)
+        }
+        let dispatched = phase == "started" ? nil : followUps[origin.serial]
+        if phase == "finished" {
+            followUps[origin.serial] = nil
+        }
+        recorder.record { seq in
+            var made = InspectorEvent(seq: seq, time: Date().timeIntervalSince1970, type: .effect)
+            made.phase = phase
+            made.serial = origin.serial
+            made.id = id
+            made.startedBy = origin.startedBy
+            made.followUps = dispatched ?? (phase == "started" ? nil : [])
+            return made
+        }
+    }
+
+    private func recordNavigation() {
+        guard let navigationTap else { return }
+        let (stack, modals, lifecycle) = navigationTap.snapshot()
+        recorder.record { seq in
+            var event = InspectorEvent(seq: seq, time: Date().timeIntervalSince1970, type: .navigation)
+            event.stack = stack
+            event.modals = modals
+            event.lifecycle = lifecycle
+            return event
+        }
+    }
+}
+
+/// The action the inspector records first: the state before any action.
+struct InitialState: Action, CustomStringConvertible {
+    var description: String { "@initial" }
+}
+
+/// What the inspector records when an asynchronous reducer (VISPER's kind) changed the state.
+struct AsyncChange: Action, CustomStringConvertible {
+    let type: any Action.Type
+
+    init(of type: any Action.Type) {
+        self.type = type
+    }
+
+    var description: String { "async change of \(type)" }
+}

@@ -1,0 +1,162 @@
+import BrigadeLocking
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The app's side of the link to `brigade-tool inspect`: a TCP connection made on a thread of its own, which sends the
+/// hello, then every event the recorder keeps (so a tool started late, or restarted, catches up), then each new one as
+/// JSON lines, and reads the tool's commands. It connects again after a failure, waiting a little longer each time
+/// (up to 2 s), and never blocks the main actor; what it sends comes from the recorder's bounded ring, so a slow or
+/// absent tool costs no memory.
+final class InspectorConnection: Sendable {
+    private struct State {
+        var isStopped = false
+        var isConnected = false
+    }
+
+    private let host: String
+    private let port: UInt16
+    private let hello: InspectorHello
+    private let recorder: InspectorRecorder
+    private let onCommand: @Sendable (InspectorCommand) -> Void
+    private let state = Locked(State())
+
+    init(
+        host: String, port: UInt16, hello: InspectorHello, recorder: InspectorRecorder,
+        onCommand: @escaping @Sendable (InspectorCommand) -> Void
+    ) {
+        self.host = host
+        self.port = port
+        self.hello = hello
+        self.recorder = recorder
+        self.onCommand = onCommand
+    }
+
+    /// Whether a connection is up now.
+    var isConnected: Bool { state.withLock { $0.isConnected } }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "brigade.inspector.connection"
+        thread.start()
+    }
+
+    /// Ends the connection; the thread ends within one poll interval.
+    func stop() {
+        state.withLock { $0.isStopped = true }
+    }
+
+    private var isStopped: Bool { state.withLock { $0.isStopped } }
+
+    private func run() {
+        var delay = 0.05
+        while !isStopped {
+            if let descriptor = Self.open(host: host, port: port) {
+                delay = 0.05
+                state.withLock { $0.isConnected = true }
+                serve(descriptor)
+                state.withLock { $0.isConnected = false }
+                close(descriptor)
+            }
+            guard !isStopped else { break }
+            Thread.sleep(forTimeInterval: delay)
+            delay = min(delay * 2, 2)
+        }
+    }
+
+    /// Sends the hello and the ring, then new events, and reads commands, until the tool goes or ``stop()``.
+    private func serve(_ descriptor: Int32) {
+        guard let helloLine = try? InspectorSession.line(hello), Self.write(helloLine, to: descriptor) else { return }
+        var sent = 0
+        var received = Data()
+        while !isStopped {
+            for event in recorder.snapshot() where event.seq > sent {
+                guard let line = try? InspectorSession.line(InspectorEventLine(event: event)),
+                    Self.write(line, to: descriptor)
+                else { return }
+                sent = event.seq
+            }
+            var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&polled, 1, 50)
+            if ready < 0, errno != EINTR {
+                return
+            }
+            guard ready > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4_096)
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count > 0 else { return }
+            received.append(contentsOf: buffer[..<count])
+            if received.count > 1 << 20 {
+                return  // a tool that sends a megabyte without a newline is no tool of ours
+            }
+            while let newline = received.firstIndex(of: 0x0A) {
+                let line = received[received.startIndex..<newline]
+                received = Data(received[(newline + 1)...])
+                if let command = try? JSONDecoder().decode(InspectorCommand.self, from: line) {
+                    onCommand(command)
+                }
+            }
+        }
+    }
+
+    private static func open(host: String, port: UInt16) -> Int32? {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
+        // brigade:allow-unsafe getaddrinfo is a C API that returns a linked list of pointers; no safe way to call it.
+        var results: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &results) == 0, let first = results else { return nil }
+        defer { freeaddrinfo(results) }
+        // brigade:allow-unsafe walking getaddrinfo's list, freed once by the defer above.
+        var current: UnsafeMutablePointer<addrinfo>? = first
+        while let info = current {
+            let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            if descriptor >= 0 {
+                if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+                    var one: Int32 = 1
+                    let size = socklen_t(MemoryLayout<Int32>.size)
+                    setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, size)
+                    #if canImport(Darwin)
+                    setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, size)
+                    #endif
+                    return descriptor
+                }
+                close(descriptor)
+            }
+            current = info.pointee.ai_next
+        }
+        return nil
+    }
+
+    private static func write(_ data: Data, to descriptor: Int32) -> Bool {
+        // brigade:allow-unsafe send is a C API that takes the bytes' address; the buffer lives for the call.
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                guard let base = buffer.baseAddress else { return false }
+                let written = send(descriptor, base + offset, buffer.count - offset, noSignal)
+                if written < 0, errno == EINTR {
+                    continue
+                }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+}
+
+/// `send`'s flag that keeps a closed connection from raising SIGPIPE (Darwin sets `SO_NOSIGPIPE` on the socket).
+#if canImport(Glibc)
+private let noSignal = Int32(MSG_NOSIGNAL)
+#else
+private let noSignal: Int32 = 0
+#endif

@@ -1,0 +1,191 @@
+/// One thing that happened in an inspected app, as the inspector's page shows it and a session file keeps it: an
+/// action and the state it made, a change of the screens, an effect, a service resolution, or a time travel.
+///
+/// Every event has a ``seq`` (1, 2, 3… in the order they happened in one session) and a ``time``; the other members
+/// belong to its ``type`` and are `nil` for the other types. JSON, one event per line, is the wire format between the
+/// app and `brigade-tool inspect` and the format of a session file (docs/Inspector.md).
+public struct InspectorEvent: Hashable, Sendable, Codable {
+    /// What kind of event it is.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        /// The store processed an action (`@initial` for the state before the first one).
+        case action
+        /// The screens changed.
+        case navigation
+        /// An effect started, finished or was cancelled.
+        case effect
+        /// The kitchen resolved a service (a first use, a transient instance, or a failure).
+        case resolution
+        /// The app went back to an earlier state.
+        case travel
+    }
+
+    /// Who dispatched an action.
+    public struct Origin: Hashable, Sendable, Codable {
+        /// `app` (the app's code), `effect` (an effect sent it), `replay` (an action log replay) or `travel`.
+        public var kind: String
+        /// The effect (`LoadSpecials #4`), or `nil`.
+        public var name: String?
+
+        /// Creates an origin.
+        public init(kind: String, name: String? = nil) {
+            self.kind = kind
+            self.name = name
+        }
+    }
+
+    /// A modal screen: its URL and presentation style (`sheet` or `fullScreen`).
+    public struct Modal: Hashable, Sendable, Codable {
+        /// The modal's URL.
+        public var url: String
+        /// `sheet` or `fullScreen`.
+        public var style: String
+
+        /// Creates a modal.
+        public init(url: String, style: String) {
+            self.url = url
+            self.style = style
+        }
+    }
+
+    /// A lifecycle event a screen received.
+    public struct Lifecycle: Hashable, Sendable, Codable {
+        /// The screen: its controller type.
+        public var screen: String
+        /// The event: `load`, `willAppear(animated)`, ….
+        public var event: String
+
+        /// Creates a lifecycle entry.
+        public init(screen: String, event: String) {
+            self.screen = screen
+            self.event = event
+        }
+    }
+
+    /// The event's number in its session: 1 for the first, then one more for each.
+    public var seq: Int
+    /// When it happened, in seconds since 1970.
+    public var time: Double
+    /// What kind of event it is.
+    public var type: Kind
+
+    /// The action's type name (``Kind/action``).
+    public var action: String?
+    /// The action as text (``Kind/action``).
+    public var description: String?
+    /// The action as JSON, when its type is registered in the inspector's `ActionRegistry` (``Kind/action``).
+    public var payload: InspectorValue?
+    /// Who dispatched the action (``Kind/action``).
+    public var origin: Origin?
+    /// The whole state after the action, when the state is `Codable` (``Kind/action``, ``Kind/travel``).
+    public var state: InspectorValue?
+    /// The state as text, always (``Kind/action``, ``Kind/travel``).
+    public var stateDescription: String?
+    /// The members the action changed (``Kind/action``).
+    public var diff: [InspectorChange]?
+
+    /// The navigation stack, bottom first, as URLs (``Kind/navigation``).
+    public var stack: [String]?
+    /// The modals, the first presented first (``Kind/navigation``).
+    public var modals: [Modal]?
+    /// The lifecycle events delivered by the change (``Kind/navigation``).
+    public var lifecycle: [Lifecycle]?
+
+    /// `started`, `finished` or `cancelled` (``Kind/effect``).
+    public var phase: String?
+    /// The effect's serial number in its store (``Kind/effect``).
+    public var serial: Int?
+    /// The effect's identity, as text, or `nil` (``Kind/effect``).
+    public var id: String?
+    /// The action whose reducer started the effect, or `run` (``Kind/effect``).
+    public var startedBy: String?
+    /// The seqs of the actions the effect dispatched, when it finished (``Kind/effect``).
+    public var followUps: [Int]?
+
+    /// The service resolved: the last type of ``chain`` (``Kind/resolution``).
+    public var service: String?
+    /// The types, the first asked for first (``Kind/resolution``).
+    public var chain: [String]?
+    /// Why the resolution failed, or `nil` (``Kind/resolution``).
+    public var failure: String?
+
+    /// The seq of the action whose state the app went back to (``Kind/travel``).
+    public var to: Int?
+    /// Why the app could not travel, or `nil` (``Kind/travel``).
+    public var error: String?
+
+    /// Creates an event of `type`; set the members of its type.
+    public init(seq: Int, time: Double, type: Kind) {
+        self.seq = seq
+        self.time = time
+        self.type = type
+    }
+}
+
+/// The first line an inspected app sends, and the first line of a session file: who is speaking.
+public struct InspectorHello: Hashable, Sendable, Codable {
+    /// The version of the format this library writes and reads.
+    public static let currentVersion = 1
+
+    /// Always `hello`.
+    public var kind = "hello"
+    /// The format's version: ``currentVersion`` when written by this library.
+    public var version: Int
+    /// The session: a new one each time an app starts inspecting.
+    public var sessionID: String
+    /// The app's name.
+    public var app: String
+    /// The state's type name.
+    public var stateType: String
+    /// Whether the state is `Codable` (events then carry it as JSON).
+    public var stateIsCodable: Bool
+    /// How many events the app keeps to send again when the tool reconnects.
+    public var ringSize: Int
+    /// When the session started, in seconds since 1970.
+    public var startTime: Double
+
+    /// Creates a hello of the current version.
+    public init(
+        sessionID: String, app: String, stateType: String, stateIsCodable: Bool, ringSize: Int, startTime: Double
+    ) {
+        version = Self.currentVersion
+        self.sessionID = sessionID
+        self.app = app
+        self.stateType = stateType
+        self.stateIsCodable = stateIsCodable
+        self.ringSize = ringSize
+        self.startTime = startTime
+    }
+}
+
+/// A line of the wire after the hello: an event from the app.
+public struct InspectorEventLine: Hashable, Sendable, Codable {
+    /// Always `event`.
+    public var kind = "event"
+    /// The event.
+    public var event: InspectorEvent
+
+    /// Wraps `event`.
+    public init(event: InspectorEvent) {
+        self.event = event
+    }
+}
+
+/// What the tool asks an inspected app to do.
+public struct InspectorCommand: Hashable, Sendable, Codable {
+    /// `travel` (go back to the state after ``to``) or `resume` (continue from the state shown).
+    public var kind: String
+    /// The seq of the action to go back to, for `travel`.
+    public var to: Int?
+
+    /// Go back to the state after the action numbered `seq`.
+    public static func travel(to seq: Int) -> InspectorCommand { InspectorCommand(kind: "travel", to: seq) }
+
+    /// Continue from the state shown.
+    public static let resume = InspectorCommand(kind: "resume", to: nil)
+
+    /// Creates a command.
+    public init(kind: String, to: Int?) {
+        self.kind = kind
+        self.to = to
+    }
+}

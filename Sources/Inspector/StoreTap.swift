@@ -1,0 +1,80 @@
+import BrigadeCore
+import BrigadeRedux
+
+/// The inspector's hold on an attached store, whatever its state type: the states of the newest actions, for time
+/// travel, and the store's current effect.
+@MainActor
+protocol StoreTap: AnyObject {
+    /// Keeps `state`, the state after the action numbered `seq`.
+    func keep(_ state: any Sendable, seq: Int)
+    /// Whether the state after `seq` is kept.
+    func hasState(_ seq: Int) -> Bool
+    /// The seqs of the states kept, or `nil` when none is.
+    var seqRange: ClosedRange<Int>? { get }
+    /// Puts the store back to the state after `seq`, which ``hasState(_:)`` said is kept.
+    func travel(to seq: Int)
+    /// The effect whose action the store is dispatching, if any.
+    var currentEffect: EffectOrigin? { get }
+}
+
+/// A ``StoreTap`` of a `Store<State>`: a ring of the newest states, by seq.
+@MainActor
+final class TypedStoreTap<State: Sendable>: StoreTap {
+    private weak var store: Store<State>?
+    private let capacity: Int
+    private var states: [(seq: Int, state: State)] = []
+    private var start = 0
+
+    init(store: Store<State>, capacity: Int) {
+        self.store = store
+        self.capacity = capacity
+        states.reserveCapacity(min(capacity, 1_024))
+    }
+
+    func keep(_ state: any Sendable, seq: Int) {
+        guard let state = state as? State else { return }
+        if states.count < capacity {
+            states.append((seq, state))
+        } else {
+            states[start] = (seq, state)
+            start = (start + 1) % capacity
+        }
+    }
+
+    func hasState(_ seq: Int) -> Bool {
+        index(of: seq) != nil
+    }
+
+    var seqRange: ClosedRange<Int>? {
+        guard !states.isEmpty else { return nil }
+        let oldest = states[start].seq
+        let newest = states[(start + states.count - 1) % states.count].seq
+        return oldest...newest
+    }
+
+    func travel(to seq: Int) {
+        guard let index = index(of: seq), let store else { return }
+        store.travel(to: states[index].state)
+    }
+
+    var currentEffect: EffectOrigin? { store?.currentEffect }
+
+    /// The index of `seq` in the ring: the seqs are increasing from `start`, so a binary search finds it.
+    private func index(of seq: Int) -> Int? {
+        var low = 0
+        var high = states.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let index = (start + middle) % states.count
+            let found = states[index].seq
+            if found == seq {
+                return index
+            } else if found < seq {
+                low = middle + 1
+            } else {
+                high = middle - 1
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,264 @@
+import BrigadeComposition
+import BrigadeCore
+import BrigadeInspector
+import BrigadeKitchen
+import BrigadeRedux
+import BrigadeWireframe
+import Foundation
+import Testing
+
+@Suite("Inspector: what a running app records")
+@MainActor
+struct InspectorRecordingTests {
+    @Test("each action is recorded with its type, its payload, the state it made and only the members it changed")
+    func actionsAndDiffs() async throws {
+        let store = makeStore()
+        let inspector = Inspector(app: "Kitchen")
+        inspector.attach(to: store)
+        store.dispatch(PlaceOrder(dish: "soup"))
+        store.dispatch(PlaceOrder(dish: "bread"))
+        store.dispatch(Serve(index: 1))
+
+        let actions = await inspector.events().filter { $0.type == .action }
+        #expect(actions.map(\.action) == ["@initial", "PlaceOrder", "PlaceOrder", "Serve"])
+        #expect(actions.map(\.seq) == [1, 2, 3, 4])
+        #expect(actions[1].payload == .object(["dish": .string("soup")]))
+        #expect(
+            actions[1].diff == [
+                InspectorChange(
+                    path: "orders[0]", kind: .added,
+                    after: try InspectorValue(
+                        encoding: Order(dish: "soup", status: "cooking")))
+            ])
+        #expect(
+            actions[3].diff == [
+                InspectorChange(
+                    path: "orders[1].status", kind: .changed, before: .string("cooking"), after: .string("served"))
+            ])
+        let finalState = try #require(actions.last?.state).decode(as: KitchenState.self)
+        #expect(finalState == store.currentState)
+        #expect(actions.allSatisfy { $0.origin?.kind == "app" })
+    }
+
+    @Test("a state that is not Codable is shown by its description, without JSON")
+    func opaqueState() async {
+        let store = Store(initialState: Opaque())
+        store.reducers.add(on: \Opaque.count) { (count: inout Int, _: Bump) in count += 1 }
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        store.dispatch(Bump())
+        let actions = await inspector.events().filter { $0.type == .action }
+        #expect(actions.map(\.stateDescription) == ["Opaque(count: 0)", "Opaque(count: 1)"])
+        #expect(actions.allSatisfy { $0.state == nil && $0.payload == nil })
+        #expect(actions.last?.action == "Bump")
+    }
+
+    @Test("an effect is recorded started and finished, with the actions it dispatched, each marked as the effect's")
+    func effects() async throws {
+        let store = makeStore()
+        store.reducers.add(effectsOn: \KitchenState.orders) { (_: inout [Order], _: LoadSpecials) -> Effect in
+            .run { send in
+                await send(PlaceOrder(dish: "special 1"))
+                await send(PlaceOrder(dish: "special 2"))
+            }
+        }
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        store.dispatch(LoadSpecials())
+        await store.effectsFinished()
+        // The effect's actions reach the store through the main actor; wait until both are in.
+        while store.currentState.orders.count < 2 { await Task.yield() }
+
+        let events = await inspector.events()
+        let fromEffect = events.filter { $0.origin?.kind == "effect" }
+        #expect(
+            fromEffect.map(\.description) == ["PlaceOrder(dish: \"special 1\")", "PlaceOrder(dish: \"special 2\")"])
+        let phases = events.filter { $0.type == .effect }
+        #expect(phases.map(\.phase) == ["started", "finished"])
+        #expect(phases.last?.startedBy == "LoadSpecials")
+        #expect(phases.last?.followUps == fromEffect.map(\.seq))
+    }
+
+    @Test("a kitchen's first resolutions and failures are recorded with their chains")
+    func resolutions() async throws {
+        struct Client: Sendable {}
+        struct Repository: Sendable { let client: Client }
+        struct Missing: Sendable {}
+        let kitchen = Kitchen()
+        try kitchen.register(Client.self) { _ in Client() }
+        try kitchen.register(Repository.self) { resolver in Repository(client: try resolver.resolve(Client.self)) }
+        let inspector = Inspector()
+        inspector.attach(to: kitchen)
+        _ = try kitchen.resolve(Repository.self)
+        _ = try kitchen.resolve(Repository.self)  // made: not a resolution worth showing
+        #expect(throws: KitchenError.self) { try kitchen.resolve(Missing.self) }
+
+        let resolutions = await inspector.events().filter { $0.type == .resolution }
+        #expect(resolutions.map(\.chain) == [["Repository", "Client"], ["Repository"], ["Missing"]])
+        #expect(resolutions.map { $0.failure == nil } == [true, true, false])
+        #expect(resolutions.last?.failure == "Missing (not registered)")
+    }
+
+    @Test("the ring keeps the newest events only, however many actions run")
+    func ringIsBounded() async {
+        let store = makeStore()
+        let inspector = Inspector(ringSize: 16)
+        inspector.attach(to: store)
+        store.dispatch(PlaceOrder(dish: "soup"))
+        for _ in 0..<999 {
+            store.dispatch(Serve(index: 0))
+        }
+        let events = await inspector.events()
+        #expect(events.count == 16)
+        #expect(events.map(\.seq) == Array(986...1_001))
+    }
+}
+
+@Suite("Inspector: time travel")
+@MainActor
+struct InspectorTravelTests {
+    @Test(
+        "travelling puts the store back to the state after an action and tells its subscribers; later actions go on from there"
+    )
+    func travel() async throws {
+        let store = makeStore()
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        var seen: [Int] = []
+        let subscription = store.subscribe(\.orders.count) { seen.append($0) }
+        defer { subscription.dispose() }
+        store.dispatch(PlaceOrder(dish: "soup"))
+        store.dispatch(PlaceOrder(dish: "bread"))
+        store.dispatch(Close())
+
+        try await inspector.travel(to: 2)
+        #expect(store.currentState == KitchenState(orders: [Order(dish: "soup", status: "cooking")], open: true))
+        #expect(seen == [0, 1, 2, 1])
+        #expect(inspector.isTravelling)
+
+        store.dispatch(PlaceOrder(dish: "tea"))
+        #expect(store.currentState.orders.map(\.dish) == ["soup", "tea"])
+        #expect(!inspector.isTravelling)
+        let events = await inspector.events()
+        #expect(events.map(\.type) == [.action, .action, .action, .action, .travel, .action])
+        #expect(events[4].to == 2)
+        #expect(try #require(events[4].state).decode(as: KitchenState.self).orders.count == 1)
+    }
+
+    @Test("travelling to a state the app does not keep is a typed error and changes nothing")
+    func unknownState() async {
+        let store = makeStore()
+        let inspector = Inspector(ringSize: 3)
+        inspector.attach(to: store)
+        for dish in ["a", "b", "c", "d"] {
+            store.dispatch(PlaceOrder(dish: dish))
+        }
+        let before = store.currentState
+        await #expect(throws: InspectorError.noSuchState(seq: 1, oldest: 3, newest: 5)) {
+            try await inspector.travel(to: 1)
+        }
+        await #expect(throws: InspectorError.noSuchState(seq: 99, oldest: 3, newest: 5)) {
+            try await inspector.travel(to: 99)
+        }
+        #expect(store.currentState == before)
+        #expect(
+            InspectorError.noSuchState(seq: 1, oldest: 3, newest: 5).description
+                == "no state after seq 1: the app keeps the states of seqs 3 to 5")
+    }
+
+    @Test("with a wireframe attached, travel puts the screens back too, and the navigation is recorded")
+    func travelRestoresScreens() async throws {
+        let navigator = HeadlessNavigator()
+        let app = BrigadeApp(redux: Redux(initialState: KitchenState()), navigator: navigator)
+        try app.add(feature: ScreenFeature(pattern: "/menu"))
+        try app.add(feature: ScreenFeature(pattern: "/menu/:dish"))
+        let inspector = Inspector()
+        inspector.attach(to: app.store)
+        inspector.attach(to: app.wireframe, navigator: navigator)
+        app.store.reducers.add(on: \KitchenState.orders) { (orders: inout [Order], action: PlaceOrder) in
+            orders.append(Order(dish: action.dish, status: "cooking"))
+        }
+        try await app.wireframe.route(to: "/menu", option: .root)
+        app.store.dispatch(PlaceOrder(dish: "soup"))  // seq: shown on /menu
+        try await app.wireframe.route(to: "/menu/soup")
+        app.store.dispatch(PlaceOrder(dish: "bread"))
+
+        let placed = await inspector.events().filter { $0.action == "PlaceOrder" }
+        #expect(placed.map(\.origin?.name) == ["/menu", "/menu/soup"])
+        let navigation = await inspector.events().filter { $0.type == .navigation }
+        #expect(navigation.last?.stack == ["/menu", "/menu/soup"])
+
+        try await inspector.travel(to: placed[0].seq)
+        #expect(app.store.currentState.orders.map(\.dish) == ["soup"])
+        #expect(navigator.stack.compactMap { $0.attachments.routeResult?.url.absoluteString } == ["/menu"])
+    }
+}
+
+@Suite("Inspector: the connection to the tool")
+@MainActor
+struct InspectorConnectionTests {
+    @Test("an app started before the tool catches it up with a hello and every kept event, then live ones")
+    func lateTool() async throws {
+        let store = makeStore()
+        let inspector = Inspector(app: "Kitchen")
+        inspector.attach(to: store)
+        store.dispatch(PlaceOrder(dish: "soup"))
+        // Find a free port, then start the tool there only after the app has been trying for a while.
+        let probe = try FakeTool()
+        let port = probe.port
+        probe.stop()
+        inspector.connect(port: port)
+        store.dispatch(PlaceOrder(dish: "bread"))
+        let tool = try FakeTool(port: port)
+        defer { tool.stop() }
+        #expect(await tool.waitUntil { $0.count >= 4 })
+        let hello = try JSONDecoder().decode(InspectorHello.self, from: Data(tool.received[0].utf8))
+        #expect(hello.app == "Kitchen" && hello.stateType == "KitchenState" && hello.stateIsCodable)
+        store.dispatch(Close())
+        #expect(await tool.waitUntil { $0.contains { $0.contains("\"action\":\"Close\"") } })
+        let seqs = try tool.received.dropFirst().map {
+            try JSONDecoder().decode(InspectorEventLine.self, from: Data($0.utf8)).event.seq
+        }
+        #expect(seqs == [1, 2, 3, 4])
+        inspector.disconnect()
+    }
+
+    @Test("the tool's travel command puts the app back; a dropped connection is made again and caught up")
+    func commandsAndReconnect() async throws {
+        let store = makeStore()
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        let tool = try FakeTool()
+        defer { tool.stop() }
+        inspector.connect(port: tool.port)
+        store.dispatch(PlaceOrder(dish: "soup"))
+        store.dispatch(PlaceOrder(dish: "bread"))
+        #expect(await tool.waitUntil { $0.count >= 4 })
+
+        tool.send(#"{"kind":"travel","to":2}"#)
+        while store.currentState.orders.count != 1 { await Task.yield() }
+        #expect(store.currentState.orders.map(\.dish) == ["soup"])
+
+        let before = tool.received.count
+        tool.dropConnection()
+        store.dispatch(PlaceOrder(dish: "tea"))  // the app goes on while the tool is away
+        // Reconnected: a second hello, then the ring again, the travel and the new action included.
+        #expect(await tool.waitUntil { $0.count >= before + 6 })
+        #expect(tool.received[before].contains("\"kind\":\"hello\""))
+        #expect(store.currentState.orders.map(\.dish) == ["soup", "tea"])
+        inspector.disconnect()
+    }
+}
+
+/// A view feature with one pattern and a plain screen.
+@MainActor
+final class ScreenFeature: ViewFeature {
+    let routePattern: String
+    init(pattern: String) { routePattern = pattern }
+    func makeController(routeResult: RouteResult) throws -> any Controller { Screen() }
+}
+
+@MainActor
+final class Screen: Controller {
+    var attachments = ControllerAttachments()
+}
