@@ -24,9 +24,9 @@ import Foundation
 @MainActor
 public final class Inspector {
     /// The default number of events and states kept.
-    public static let defaultRingSize = 10_000
+    public nonisolated static let defaultRingSize = 10_000
     /// The default port `brigade-tool inspect` listens on for apps.
-    public static let defaultPort: UInt16 = 9431
+    public nonisolated static let defaultPort: UInt16 = 9431
 
     /// How many events (and states, for time travel) are kept.
     public let ringSize: Int
