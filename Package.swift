@@ -177,9 +177,11 @@ addComponent(
 addComponent(
     "Testing",
     dependencies: [
-        "BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeNavigation", "BrigadeLocking",
+        "BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeNavigation", "BrigadeLocking", "BrigadeInspector",
     ],
-    testDependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadeNavigation"]
+    testDependencies: [
+        "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadeNavigation", "BrigadeInspector",
+    ]
 )
 
 // The module generator behind `brigade-tool new-module`, and the tool. Not `brigade`: on a case-insensitive file

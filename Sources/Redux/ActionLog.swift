@@ -196,6 +196,8 @@ public final class ActionLog {
 public final class ActionRegistry {
     private var decoders: [String: ActionDecoding.Decode] = [:]
     private var names: [ObjectIdentifier: String] = [:]
+    /// The registered name of each type, by its type name: an inspector session names actions by type.
+    private var namesByType: [String: String] = [:]
 
     /// Creates a registry that knows ``HistoryAction/Undo`` and ``HistoryAction/Redo``.
     public init() {
@@ -208,6 +210,19 @@ public final class ActionRegistry {
         let name = name ?? Self.defaultName(of: type)
         decoders[name] = { decoder in try A(from: decoder) }
         names[ObjectIdentifier(type)] = name
+        namesByType[Self.defaultName(of: type)] = name
+    }
+
+    /// Decodes an action from its JSON, its type given by the name it is registered under or by its type name (as
+    /// an inspector session names it); `nil` when neither is registered.
+    /// - Throws: ``ReduxError/actionDecodingFailed(type:reason:)`` when the JSON is not such an action.
+    package func decodeAction(named name: String, from data: Data) throws(ReduxError) -> (any Action)? {
+        guard let decode = decoders[name] ?? namesByType[name].flatMap({ decoders[$0] }) else { return nil }
+        do {
+            return try OneAction.decode(data, with: decode)
+        } catch {
+            throw .actionDecodingFailed(type: name, reason: "\(error)")
+        }
     }
 
     /// The name `action`'s type is registered under, if it is.
@@ -229,6 +244,28 @@ public final class ActionRegistry {
         } catch {
             throw .actionDecodingFailed(type: "log", reason: "\(error)")
         }
+    }
+}
+
+/// One action decoded by the decoder in the decoder's user info, for ``ActionRegistry/decodeAction(named:from:)``.
+private struct OneAction: Decodable {
+    static let decodeKey = CodingUserInfoKey(rawValue: "brigade.decodeAction")
+
+    let action: any Action
+
+    init(from decoder: any Decoder) throws {
+        guard let key = Self.decodeKey, let decode = decoder.userInfo[key] as? ActionDecoding.Decode else {
+            throw ReduxError.actionDecodingFailed(type: "action", reason: "no decoder")
+        }
+        action = try decode(decoder)
+    }
+
+    static func decode(_ data: Data, with decode: @escaping ActionDecoding.Decode) throws -> any Action {
+        let decoder = JSONDecoder()
+        if let key = decodeKey {
+            decoder.userInfo[key] = decode
+        }
+        return try decoder.decode(OneAction.self, from: data).action
     }
 }
 

@@ -54,15 +54,16 @@ public final class TestStore<State: Sendable & Equatable> {
     /// Where failures go; ``FailureReporter/standard`` by default.
     public var reporter = FailureReporter.standard
     /// The state as the test has asserted it so far.
-    public private(set) var assertedState: State
-    private var events: [Event] = []
+    public internal(set) var assertedState: State
+    /// The actions and changes received and not yet asserted (internal: the session replay consumes them).
+    var events: [Event] = []
     private var isFinished = false
     /// The identities of the effects cancelled and not yet asserted, oldest first.
     private var cancelled: [AnyHashable] = []
     /// The test's wait for the next received action, effect end or deadline.
     private var signal: CheckedContinuation<Void, Never>?
 
-    private struct Event {
+    struct Event {
         let description: String
         let actionType: Any.Type?
         let asyncOf: Any.Type?

@@ -1,0 +1,204 @@
+import BrigadeCore
+import BrigadeInspector
+import BrigadeRedux
+import Foundation
+import Testing
+
+/// Replays a session recorded by the inspector (`brigade-tool inspect`'s "Export session", or
+/// `Inspector.exportSession(to:)`) through a ``TestStore``, and checks that each action makes the state it made in
+/// the app: a bug seen once in the app becomes a test.
+///
+/// ```swift
+/// @Test func orderingTwoSoups() async throws {
+///     let registry = ActionRegistry()
+///     registry.register(OrderPlaced.self)
+///     let store = TestStore(store: makeInspectedStore())
+///     try await InspectorReplay.check(
+///         session: URL(fileURLWithPath: "Tests/Sessions/two-soups.brigade-session"), store: store, registry: registry)
+///     await store.finish()
+/// }
+/// ```
+///
+/// How it replays:
+/// - The store starts from the state of the session's first action (`@initial`, or the oldest action the ring
+///   kept): the replay puts it there, whatever state the store was made with.
+/// - Each later action is decoded from its recorded JSON through `registry` (by the name it is registered under, or
+///   its type name) and dispatched, with the store's effects off (`runsEffects = false`, as `ActionLog.replay`
+///   does): the actions an effect dispatched are in the session as actions of origin `effect`, and are replayed as
+///   such, so nothing is fetched, timed or run twice.
+/// - After each action the store's state must equal the recorded state, decoded as `State`. The first that does not
+///   is a failure of the test (through the test store's ``TestStore/reporter``) naming the seq, the action and the
+///   members that differ, and the replay stops there.
+/// - A `travel` of the session puts the store back to the state travelled to, as it did in the app.
+/// - The replay asserts what it replayed: afterwards the test store has nothing left to receive, and the test can go
+///   on sending actions from the replayed state.
+///
+/// A store's middleware runs again on replay: an action it dispatched was recorded too and would be replayed twice, so
+/// make the replayed store without such middleware. The session must come from an app whose state is `Codable`.
+public enum InspectorReplay {
+    /// Where a replay first differed from the session.
+    public struct Divergence: Hashable, Sendable, CustomStringConvertible {
+        /// The seq of the action after which the states differ.
+        public let seq: Int
+        /// The line of the action in the session file.
+        public let line: Int
+        /// The action, as recorded (`OrderPlaced(dish: "soup")`).
+        public let action: String
+        /// The members that differ, from the recorded state (`before`) to the replayed one (`after`).
+        public let changes: [InspectorChange]
+
+        /// Creates a divergence.
+        public init(seq: Int, line: Int, action: String, changes: [InspectorChange]) {
+            self.seq = seq
+            self.line = line
+            self.action = action
+            self.changes = changes
+        }
+
+        /// The seq, the action and each differing member with its recorded and replayed values.
+        public var description: String {
+            let members = changes.map { change in
+                let path = change.path.isEmpty ? "the state" : change.path
+                let recorded = change.before?.description ?? "(absent)"
+                let replayed = change.after?.description ?? "(absent)"
+                return "  \(path): recorded \(recorded), replayed \(replayed)"
+            }
+            return "seq \(seq) (line \(line)): after \(action) the replayed state is not the recorded one:\n"
+                + (members.isEmpty ? ["  (their JSON is equal; their == is not)"] : members).joined(separator: "\n")
+        }
+    }
+
+    /// What a replay did.
+    public struct Outcome: Hashable, Sendable {
+        /// How many recorded actions were dispatched (the first action, whose state the store started from, is not
+        /// counted).
+        public let replayed: Int
+        /// The first place the replay differed from the session, or `nil` when every state was the recorded one.
+        public let divergence: Divergence?
+        /// The seqs of the states the store went through, the starting state first: the recorded ones, up to the
+        /// divergence.
+        public let seqs: [Int]
+    }
+
+    /// Replays the session file at `url` through `store`; see the `InspectorSession` variant.
+    /// - Throws: The errors of `InspectorSession(contentsOf:)` and of replaying.
+    @MainActor
+    @discardableResult
+    public static func check<State: Sendable & Equatable & Codable>(
+        session url: URL,
+        store: TestStore<State>,
+        registry: ActionRegistry,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws(InspectorError) -> Outcome {
+        let session = try InspectorSession(contentsOf: url)
+        return try await check(session: session, store: store, registry: registry, sourceLocation: sourceLocation)
+    }
+
+    /// Replays `session`'s actions through `store` and checks, after each, that the state is the recorded one; the
+    /// first divergence fails the test with its seq, action and differing members, and ends the replay.
+    /// - Parameters:
+    ///   - session: The recorded session.
+    ///   - store: The test store to replay through; its effects are off during the replay.
+    ///   - registry: The action types the session may contain.
+    ///   - sourceLocation: Where a divergence is reported.
+    /// - Returns: What was replayed, and the divergence if there was one.
+    /// - Throws: ``InspectorError/undecodableState(seq:reason:)`` when the session has no state as JSON (its state is
+    ///   not `Codable`) or a state does not decode as `State`; ``InspectorError/unknownAction(line:action:)`` for an
+    ///   action the registry does not know (or recorded without JSON); ``InspectorError/invalidLine(line:reason:)``
+    ///   for a payload that does not decode as its action.
+    @MainActor
+    @discardableResult
+    public static func check<State: Sendable & Equatable & Codable>(
+        session: InspectorSession,
+        store: TestStore<State>,
+        registry: ActionRegistry,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws(InspectorError) -> Outcome {
+        let events = session.events.enumerated().filter { $0.element.type == .action || $0.element.type == .travel }
+        guard let startIndex = events.firstIndex(where: { $0.element.type == .action }) else {
+            return Outcome(replayed: 0, divergence: nil, seqs: [])
+        }
+        let start = events[startIndex].element
+        let live = store.store
+        let runsEffects = live.runsEffects
+        live.runsEffects = false
+        defer {
+            live.runsEffects = runsEffects
+            store.events.removeAll()
+            store.assertedState = live.currentState
+        }
+        live.travel(to: try state(of: start, as: State.self))
+        var seqs = [start.seq]
+        var replayed = 0
+        for (index, event) in events[(startIndex + 1)...] {
+            let line = index + 2
+            if event.type == .travel {
+                guard event.error == nil, event.state != nil else { continue }
+                live.travel(to: try state(of: event, as: State.self))
+                continue
+            }
+            let recorded = try state(of: event, as: State.self)
+            let action = try decodeAction(event, line: line, registry: registry)
+            await dispatch(action, to: live)
+            replayed += 1
+            store.events.removeAll()
+            let replayedState = live.currentState
+            guard replayedState == recorded else {
+                let replayedJSON = (try? InspectorValue(encoding: replayedState)) ?? .null
+                let divergence = Divergence(
+                    seq: event.seq, line: line, action: event.description ?? event.action ?? "?",
+                    changes: replayedJSON.changes(from: event.state ?? .null))
+                store.reporter.fail(divergence.description, at: sourceLocation)
+                return Outcome(replayed: replayed, divergence: divergence, seqs: seqs)
+            }
+            seqs.append(event.seq)
+        }
+        return Outcome(replayed: replayed, divergence: nil, seqs: seqs)
+    }
+
+    @MainActor
+    private static func dispatch<A: Action, State>(_ action: A, to store: Store<State>) async {
+        await store.dispatchAndWait(action)
+    }
+
+    private static func state<State: Decodable>(
+        of event: InspectorEvent, as type: State.Type
+    ) throws(InspectorError)
+        -> State
+    {
+        guard let json = event.state else {
+            throw .undecodableState(seq: event.seq, reason: "the session has no state as JSON (is the state Codable?)")
+        }
+        do {
+            return try json.decode(as: State.self)
+        } catch {
+            throw .undecodableState(seq: event.seq, reason: "\(error)")
+        }
+    }
+
+    @MainActor
+    private static func decodeAction(
+        _ event: InspectorEvent, line: Int, registry: ActionRegistry
+    )
+        throws(InspectorError) -> any Action
+    {
+        let name = event.action ?? ""
+        guard let payload = event.payload else { throw .unknownAction(line: line, action: name) }
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(payload)
+        } catch {
+            throw .invalidLine(line: line, reason: "the payload of \(name) cannot be encoded: \(error)")
+        }
+        do {
+            guard let action = try registry.decodeAction(named: name, from: data) else {
+                throw InspectorError.unknownAction(line: line, action: name)
+            }
+            return action
+        } catch let error as InspectorError {
+            throw error
+        } catch {
+            throw .invalidLine(line: line, reason: "the payload is not a \(name): \(error)")
+        }
+    }
+}
