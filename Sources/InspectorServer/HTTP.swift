@@ -95,6 +95,7 @@ struct HTTPResponse: Sendable {
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"
         case 409: return "Conflict"
+        case 503: return "Service Unavailable"
         default: return "Error"
         }
     }

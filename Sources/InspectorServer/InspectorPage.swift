@@ -1,5 +1,10 @@
-/// The page `brigade-tool inspect` serves: one self-contained HTML file (no network), which polls
-/// `/api/events` and draws the timeline, the chosen event's diff and state, the screens, effects and resolutions.
+/// The page `brigade-tool inspect` serves: one self-contained HTML file (no network, no external script or font),
+/// which long-polls `/api/events` and draws the timeline and its strip, the chosen event's diff, state, screens,
+/// effect and resolution, and sends travel and resume.
+///
+/// Stable hooks for tests: `#status` (`data-connected`), `.event` rows (`data-seq`, `data-type`, `data-action`),
+/// `#strip .mark`, `#diff tr` (`data-path`, `data-op`), `#state`, `#screens`, `#lifecycle`, `#follow-ups`,
+/// `#travel-banner`, `#resume`, `#export`, `#filter`, `#kind`.
 enum InspectorPage {
     static let html = #"""
         <!doctype html>
@@ -11,147 +16,225 @@ enum InspectorPage {
         <style>
           :root { --bg:#0f1419; --panel:#171d24; --line:#2a323c; --text:#d7dde4; --dim:#8893a0; --accent:#5ab0f6;
                   --action:#5ab0f6; --navigation:#b48ef7; --effect:#f2b35a; --resolution:#6fd08c; --travel:#f2707a;
-                  --added:#6fd08c; --removed:#f2707a; --changed:#f2b35a; }
+                  --added:#6fd08c; --removed:#f2707a; --changed:#f2b35a; --mono: ui-monospace, "SF Mono", Menlo, "DejaVu Sans Mono", monospace; }
           * { box-sizing: border-box; }
-          body { margin:0; font:13px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif; background:var(--bg);
-                 color:var(--text); height:100vh; display:flex; flex-direction:column; }
+          body { margin:0; font:13px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "DejaVu Sans", sans-serif;
+                 background:var(--bg); color:var(--text); height:100vh; display:flex; flex-direction:column; }
           header { display:flex; align-items:center; gap:12px; padding:10px 16px; border-bottom:1px solid var(--line);
-                   background:var(--panel); }
-          header h1 { font-size:15px; margin:0; font-weight:600; }
+                   background:var(--panel); flex-wrap:wrap; }
+          header h1 { font-size:15px; margin:0; font-weight:600; white-space:nowrap; }
           header h1 span { color:var(--dim); font-weight:400; }
-          #status { padding:2px 8px; border-radius:10px; font-size:12px; background:#3a2020; color:#f2a0a6; }
+          #status { padding:2px 9px; border-radius:10px; font-size:12px; background:#3a2020; color:#f2a0a6; white-space:nowrap; }
           #status.connected { background:#1d3526; color:#8fe0a8; }
-          #filter { flex:1; max-width:320px; background:var(--bg); color:var(--text); border:1px solid var(--line);
-                    border-radius:6px; padding:5px 9px; }
+          #status::before { content:"●  "; }
+          .spacer { flex:1; }
+          #filter { flex:1; max-width:300px; min-width:160px; background:var(--bg); color:var(--text); border:1px solid var(--line);
+                    border-radius:6px; padding:5px 9px; font:inherit; }
+          select { background:var(--bg); color:var(--text); border:1px solid var(--line); border-radius:6px; padding:4px 6px; font:inherit; }
           button, a.button { background:#24303c; color:var(--text); border:1px solid var(--line); border-radius:6px;
-                   padding:5px 11px; cursor:pointer; text-decoration:none; font:inherit; }
+                   padding:5px 11px; cursor:pointer; text-decoration:none; font:inherit; white-space:nowrap; }
           button:hover, a.button:hover { border-color:var(--accent); }
-          #travel-banner { display:none; padding:6px 16px; background:#3b2a12; color:#f7cf8f; border-bottom:1px solid var(--line); }
+          button:disabled { opacity:.45; cursor:default; border-color:var(--line); }
+          #travel-banner { display:none; padding:7px 16px; background:#3b2a12; color:#f7cf8f; border-bottom:1px solid var(--line); }
           #travel-banner.shown { display:flex; gap:12px; align-items:center; }
-          #strip { height:34px; border-bottom:1px solid var(--line); position:relative; background:#12181e; cursor:pointer; }
-          #strip .mark { position:absolute; top:7px; width:4px; height:20px; border-radius:2px; opacity:.85; }
-          #strip .mark.selected { outline:2px solid #fff; opacity:1; }
+          #strip-box { border-bottom:1px solid var(--line); background:#12181e; padding:6px 16px 4px; }
+          #strip { height:30px; position:relative; cursor:pointer; border-radius:4px; background:#0d1216; }
+          #strip .mark { position:absolute; top:5px; width:4px; height:20px; border-radius:2px; opacity:.85; }
+          #strip .mark.navigation { top:3px; height:24px; } #strip .mark.resolution, #strip .mark.effect { top:9px; height:12px; }
+          #strip .mark.selected { outline:2px solid #fff; opacity:1; z-index:2; }
+          #strip .mark.past { opacity:.3; }
+          #legend { display:flex; gap:14px; font-size:11px; color:var(--dim); margin-top:4px; }
+          #legend i { display:inline-block; width:9px; height:9px; border-radius:2px; margin-right:5px; vertical-align:-1px; }
           main { flex:1; display:flex; min-height:0; }
-          #timeline { width:42%; min-width:320px; overflow:auto; border-right:1px solid var(--line); }
-          .event { display:grid; grid-template-columns: 46px 12px 1fr auto; gap:8px; align-items:center; padding:5px 12px;
+          #timeline-box { width:42%; min-width:340px; display:flex; flex-direction:column; border-right:1px solid var(--line); }
+          #timeline { flex:1; overflow:auto; }
+          #count { padding:4px 12px; font-size:11px; color:var(--dim); border-bottom:1px solid var(--line); }
+          .event { display:grid; grid-template-columns: 44px 10px 1fr auto; gap:8px; align-items:center; padding:5px 12px;
                    border-bottom:1px solid #1d242c; cursor:pointer; }
           .event:hover { background:#1b232c; }
-          .event.selected { background:#20303f; }
-          .event .seq { color:var(--dim); font-variant-numeric: tabular-nums; text-align:right; }
+          .event.selected { background:#20344a; box-shadow: inset 3px 0 0 var(--accent); }
+          .event .seq { color:var(--dim); font-variant-numeric: tabular-nums; text-align:right; font-family:var(--mono); font-size:12px; }
           .event .dot { width:10px; height:10px; border-radius:50%; }
           .event .what { overflow:hidden; text-overflow:ellipsis; white-space:nowrap; }
-          .event .origin { color:var(--dim); font-size:11px; white-space:nowrap; }
-          .event.travelled-past { opacity:.45; }
-          #detail { flex:1; overflow:auto; padding:14px 18px; }
-          #detail h2 { font-size:14px; margin:0 0 4px; }
-          #detail h3 { font-size:12px; text-transform:uppercase; letter-spacing:.06em; color:var(--dim); margin:18px 0 6px; }
+          .event .what b { font-weight:600; }
+          .event .what .desc { color:var(--dim); margin-left:6px; font-family:var(--mono); font-size:12px; }
+          .event .origin { color:var(--dim); font-size:11px; white-space:nowrap; text-align:right; }
+          .chip { display:inline-block; padding:0 6px; border-radius:8px; background:#222b35; margin-right:6px; }
+          .chip.effect { background:#3a2f1a; color:#f7cf8f; } .chip.travel { background:#3a1d22; color:#f2a0a6; }
+          .event.travelled-past { opacity:.4; }
+          .event.failed .what { color:var(--removed); }
+          #detail { flex:1; overflow:auto; padding:14px 20px 40px; }
+          #detail h2 { font-size:15px; margin:0 0 4px; font-weight:600; }
+          #detail h3 { font-size:11px; text-transform:uppercase; letter-spacing:.07em; color:var(--dim); margin:20px 0 7px; }
           .muted { color:var(--dim); }
-          table.diff { border-collapse:collapse; width:100%; font-family: ui-monospace, Menlo, monospace; font-size:12px; }
-          table.diff td { padding:3px 8px; border-bottom:1px solid #1d242c; vertical-align:top; word-break:break-all; }
-          .op-added { color:var(--added); } .op-removed { color:var(--removed); } .op-changed { color:var(--changed); }
-          .tree { font-family: ui-monospace, Menlo, monospace; font-size:12px; }
-          .tree details { margin-left:14px; } .tree summary { cursor:pointer; margin-left:-14px; }
-          .tree .leaf { margin-left:14px; } .key { color:#9cc7f2; } .str { color:#a8db8f; } .num { color:#f2b35a; }
-          .lit { color:#c79bf2; }
-          .screens .screen { display:inline-block; padding:4px 9px; margin:2px 4px 2px 0; border-radius:6px;
-                             background:#20282f; border:1px solid var(--line); font-family: ui-monospace, Menlo, monospace; }
-          .screens .modal { border-color: var(--navigation); }
-          .chain { font-family: ui-monospace, Menlo, monospace; }
-          .failure { color:var(--removed); }
-          a.seqlink { color:var(--accent); cursor:pointer; }
-          #empty { padding:40px; color:var(--dim); text-align:center; }
+          .hint { color:var(--dim); font-size:12px; margin-top:6px; }
+          table.diff { border-collapse:collapse; width:100%; font-family:var(--mono); font-size:12px; }
+          table.diff th { text-align:left; font-weight:500; color:var(--dim); padding:3px 8px; border-bottom:1px solid var(--line); font-family: inherit; }
+          table.diff td { padding:4px 8px; border-bottom:1px solid #1d242c; vertical-align:top; word-break:break-word; }
+          table.diff td.path { color:#9cc7f2; white-space:nowrap; }
+          table.diff td.before { color:#e7a4a9; } table.diff td.after { color:#a8db8f; }
+          .op { display:inline-block; min-width:62px; text-align:center; border-radius:8px; font-size:11px; padding:0 6px; }
+          .op-added { background:#1d3526; color:var(--added); } .op-removed { background:#3a2020; color:var(--removed); }
+          .op-changed { background:#3a2f1a; color:var(--changed); }
+          .tree { font-family:var(--mono); font-size:12px; }
+          .tree details { margin-left:16px; } .tree > details { margin-left:0; } .tree summary { cursor:pointer; margin-left:-2px; }
+          .tree .leaf { margin-left:16px; } .tree > .leaf { margin-left:0; }
+          .key { color:#9cc7f2; } .str { color:#a8db8f; } .num { color:#f2b35a; } .lit { color:#c79bf2; }
+          .tree .changed-here > summary .key, .tree .changed-here > .key { background:#3a2f1a; border-radius:3px; }
+          .screens { display:flex; flex-direction:column; gap:6px; }
+          .stack { display:flex; flex-wrap:wrap; align-items:center; gap:4px; }
+          .screen { display:inline-block; padding:4px 9px; border-radius:6px; background:#20282f; border:1px solid var(--line);
+                    font-family:var(--mono); font-size:12px; }
+          .screen.top { border-color:var(--accent); }
+          .screen.modal { border-color:var(--navigation); background:#251f33; }
+          .arrow { color:var(--dim); }
+          ul.lifecycle { margin:4px 0 0; padding-left:18px; font-family:var(--mono); font-size:12px; color:var(--dim); }
+          ul.lifecycle b { color:var(--text); font-weight:500; }
+          .chain { font-family:var(--mono); display:flex; flex-wrap:wrap; gap:4px; align-items:center; }
+          .failure { color:var(--removed); margin-top:6px; font-family:var(--mono); }
+          .phases { display:flex; gap:8px; flex-wrap:wrap; }
+          a.seqlink { color:var(--accent); cursor:pointer; text-decoration:none; font-family:var(--mono); }
+          a.seqlink:hover { text-decoration:underline; }
+          pre.description { font-family:var(--mono); font-size:12px; white-space:pre-wrap; margin:0; }
+          #empty { padding:40px 28px; color:var(--dim); text-align:center; line-height:1.7; }
+          code { font-family:var(--mono); background:#20282f; padding:1px 5px; border-radius:4px; color:var(--text); }
         </style>
         </head>
         <body>
         <header>
           <h1>Brigade Inspector <span id="app-name"></span></h1>
-          <span id="status">no app connected</span>
-          <input id="filter" placeholder="Filter by action type or text" autocomplete="off">
-          <select id="kind">
-            <option value="">every kind</option><option>action</option><option>navigation</option><option>effect</option>
-            <option>resolution</option><option>travel</option>
+          <span id="status" data-connected="false">no app connected</span>
+          <span class="spacer"></span>
+          <input id="filter" placeholder="Filter: action type or text" autocomplete="off" spellcheck="false">
+          <select id="kind" title="Show one kind of event">
+            <option value="">every kind</option><option value="action">actions</option><option value="navigation">screens</option>
+            <option value="effect">effects</option><option value="resolution">resolutions</option><option value="travel">travels</option>
           </select>
-          <button id="resume" title="Continue from the state shown">Resume</button>
-          <a class="button" id="export" href="/api/session" download>Export session</a>
+          <button id="resume" title="Leave travel mode: the app goes on from the state it shows" disabled>Resume</button>
+          <a class="button" id="export" href="/api/session" download title="Download the session file (JSON lines); brigade-tool inspect --emit-test turns it into a test">Export session</a>
         </header>
         <div id="travel-banner"><span id="travel-text"></span></div>
-        <div id="strip" title="The session: each mark an event, coloured by kind"></div>
+        <div id="strip-box">
+          <div id="strip" title="The session: one mark per event, by time, coloured by kind; click one to see it"></div>
+          <div id="legend"><span><i style="background:var(--action)"></i>action</span><span><i style="background:var(--navigation)"></i>screens</span>
+            <span><i style="background:var(--effect)"></i>effect</span><span><i style="background:var(--resolution)"></i>resolution</span>
+            <span><i style="background:var(--travel)"></i>travel</span><span class="spacer"></span><span id="span-text"></span></div>
+        </div>
         <main>
-          <div id="timeline"><div id="empty">Waiting for an app. Start it with the inspector attached
-            (<code>swift run bistro --inspect</code>); it connects to this tool by itself.</div></div>
-          <div id="detail"><p class="muted">Choose an event to see what it did. Choosing an action puts the app back to the
-            state after it.</p></div>
+          <div id="timeline-box">
+            <div id="count">no events yet</div>
+            <div id="timeline"><div id="empty">Waiting for an app.<br>Start it with the inspector attached
+              (<code>app.inspect()</code>, or <code>swift run bistro --inspect</code>):<br>it connects to this tool by itself,
+              and sends what it did before.</div></div>
+          </div>
+          <div id="detail"><p class="muted">Choose an event to see what it did.</p>
+            <p class="hint">Choosing an action puts the app back to the state after it (time travel); Resume leaves travel mode.</p></div>
         </main>
         <script>
         "use strict";
         const colors = { action: "var(--action)", navigation: "var(--navigation)", effect: "var(--effect)",
                          resolution: "var(--resolution)", travel: "var(--travel)" };
-        let events = [], last = 0, connected = false, hello = null, selected = null, travelledTo = null;
+        const MAX_ROWS = 3000;
+        let events = [], bySeq = new Map(), last = 0, connected = false, hello = null, selected = null;
+        let travelledTo = null, travelSeq = null, resumedAt = null;
         const $ = (id) => document.getElementById(id);
+        function el(tag, cls, text) { const n = document.createElement(tag); if (cls) n.className = cls;
+          if (text !== undefined && text !== null) n.textContent = text; return n; }
+        function json(v) { return v === undefined || v === null ? (v === null ? "null" : "") : JSON.stringify(v); }
+        function clock(t) { const d = new Date(t * 1000);
+          return d.toLocaleTimeString([], { hour12: false }) + "." + String(d.getMilliseconds()).padStart(3, "0"); }
 
         function label(e) {
           switch (e.type) {
-            case "action": return e.action + (e.description && e.description !== e.action ? "  " + e.description : "");
-            case "navigation": return "screens: " + (e.stack || []).join(" › ") +
-              ((e.modals || []).length ? "  ⧉ " + e.modals.map(m => m.url).join(", ") : "");
-            case "effect": return "effect " + e.phase + ": " + (e.startedBy || "") + (e.id ? " [" + e.id + "]" : "") +
-              " #" + e.serial;
-            case "resolution": return (e.failure ? "✗ " : "") + "resolve " + (e.chain || []).join(" → ");
+            case "action": return e.action;
+            case "navigation": return "screens: " + ((e.stack || []).slice(-1)[0] || "(none)") +
+              ((e.modals || []).length ? " + modal " + e.modals[e.modals.length - 1].url : "");
+            case "effect": return "effect " + e.phase + ": " + (e.startedBy || "run") + (e.id ? " [" + e.id + "]" : "") + " #" + e.serial;
+            case "resolution": return (e.failure ? "✗ failed: " : "made ") + (e.service || (e.chain || []).slice(-1)[0] || "?");
             case "travel": return e.error ? "travel failed: " + e.error : "travelled back to #" + e.to;
           }
           return e.type;
         }
+        function detailText(e) {
+          if (e.type === "action" && e.description && e.description !== e.action) return e.description;
+          if (e.type === "resolution") return (e.chain || []).join(" → ");
+          if (e.type === "navigation" && (e.stack || []).length + (e.modals || []).length > 1)
+            return (e.stack || []).join(" › ") + (e.modals || []).map(m => " + " + m.url + " (" + m.style + ")").join("");
+          return "";
+        }
         function originText(e) {
           if (!e.origin) return "";
-          return e.origin.kind === "effect" ? "effect " + (e.origin.name || "") : (e.origin.name || e.origin.kind);
+          if (e.origin.kind === "effect") return "effect " + (e.origin.name || "");
+          if (e.origin.kind === "app") return e.origin.name || "app";
+          return e.origin.kind + (e.origin.name ? " " + e.origin.name : "");
         }
         function matches(e) {
           const text = $("filter").value.trim().toLowerCase(), kind = $("kind").value;
           if (kind && e.type !== kind) return false;
           if (!text) return true;
-          return (e.action || "").toLowerCase().includes(text) || label(e).toLowerCase().includes(text);
+          return (e.action || "").toLowerCase().includes(text) || label(e).toLowerCase().includes(text) ||
+            detailText(e).toLowerCase().includes(text);
         }
-        function el(tag, cls, text) { const n = document.createElement(tag); if (cls) n.className = cls;
-          if (text !== undefined) n.textContent = text; return n; }
 
+        function row(e) {
+          const r = el("div", "event");
+          r.id = "event-" + e.seq; r.dataset.seq = e.seq; r.dataset.type = e.type;
+          if (e.action) r.dataset.action = e.action;
+          if (e.type === "effect") r.dataset.phase = e.phase;
+          if (selected === e.seq) r.classList.add("selected");
+          if (isPast(e)) r.classList.add("travelled-past");
+          if (e.failure || e.error) r.classList.add("failed");
+          r.appendChild(el("span", "seq", "#" + e.seq));
+          const dot = el("span", "dot"); dot.style.background = colors[e.type]; r.appendChild(dot);
+          const what = el("span", "what"); what.appendChild(el("b", "", label(e)));
+          const extra = detailText(e); if (extra) what.appendChild(el("span", "desc", extra));
+          what.title = label(e) + (extra ? "  " + extra : ""); r.appendChild(what);
+          const origin = el("span", "origin");
+          if (e.origin) origin.appendChild(el("span", "chip " + e.origin.kind, originText(e)));
+          origin.appendChild(document.createTextNode(clock(e.time)));
+          r.appendChild(origin);
+          r.addEventListener("click", () => choose(e.seq, true));
+          return r;
+        }
+        // An event between the action travelled to and the travel: what the app shows now is from before it.
+        function isPast(e) { return travelledTo !== null && e.seq > travelledTo && e.seq < travelSeq; }
         function renderTimeline() {
           const list = $("timeline");
+          const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 30;
+          if (!events.length) { renderStrip(); return; }
           const shown = events.filter(matches);
-          list.replaceChildren();
-          if (!events.length) { list.appendChild($("empty") || el("div", "", "Waiting for an app.")); return; }
-          for (const e of shown) {
-            const row = el("div", "event");
-            row.dataset.seq = e.seq; row.dataset.type = e.type; if (e.action) row.dataset.action = e.action;
-            if (selected === e.seq) row.classList.add("selected");
-            if (travelledTo !== null && e.type === "action" && e.seq > travelledTo) row.classList.add("travelled-past");
-            row.appendChild(el("span", "seq", "#" + e.seq));
-            const dot = el("span", "dot"); dot.style.background = colors[e.type]; row.appendChild(dot);
-            row.appendChild(el("span", "what", label(e)));
-            row.appendChild(el("span", "origin", originText(e) + "  " + new Date(e.time * 1000).toLocaleTimeString()));
-            row.addEventListener("click", () => choose(e.seq, true));
-            list.appendChild(row);
-          }
+          const rows = shown.slice(-MAX_ROWS);
+          list.replaceChildren(...rows.map(row));
+          const actions = events.filter(e => e.type === "action").length;
+          $("count").textContent = events.length + " events, " + actions + " actions" +
+            (shown.length !== events.length ? " · " + shown.length + " match" : "") +
+            (rows.length < shown.length ? " · showing the latest " + rows.length : "");
+          if (atBottom) list.scrollTop = list.scrollHeight;
           renderStrip();
         }
         function renderStrip() {
           const strip = $("strip"); strip.replaceChildren();
-          if (!events.length) return;
+          if (!events.length) { $("span-text").textContent = ""; return; }
           const t0 = events[0].time, t1 = events[events.length - 1].time, span = Math.max(t1 - t0, 0.001);
+          $("span-text").textContent = (t1 - t0).toFixed(1) + " s, " + clock(t0) + " – " + clock(t1);
           const width = strip.clientWidth - 8;
+          const step = Math.max(1, Math.ceil(events.length / Math.max(width, 1)));
           events.forEach((e, i) => {
-            const mark = el("span", "mark"); mark.dataset.seq = e.seq;
-            // Spread by time, but never on top of the previous mark: a burst of events stays visible.
+            if (i % step && e.seq !== selected && e.type !== "travel") return;  // at most a mark per pixel
+            const mark = el("span", "mark " + e.type); mark.dataset.seq = e.seq; mark.dataset.type = e.type;
+            // By time, pulled towards even spacing so that a burst of events stays visible.
             const byTime = 4 + width * (e.time - t0) / span, byIndex = 4 + width * i / Math.max(events.length - 1, 1);
-            mark.style.left = ((byTime + byIndex) / 2) + "px"; mark.style.background = colors[e.type];
-            mark.title = "#" + e.seq + " " + label(e);
+            mark.style.left = (0.5 * byTime + 0.5 * byIndex) + "px"; mark.style.background = colors[e.type];
+            mark.title = "#" + e.seq + "  " + label(e);
             if (e.seq === selected) mark.classList.add("selected");
-            mark.addEventListener("click", (ev) => { ev.stopPropagation(); choose(e.seq, true); });
+            if (isPast(e)) mark.classList.add("past");
+            mark.addEventListener("click", (ev) => { ev.stopPropagation(); choose(e.seq, false); });
             strip.appendChild(mark);
           });
         }
         function stateAt(seq) {
           for (let i = events.length - 1; i >= 0; i--) {
-            const e = events[i]; if (e.seq <= seq && (e.type === "action" || e.type === "travel") && !e.error) return e;
+            const e = events[i]; if (e.seq <= seq && (e.type === "action" || (e.type === "travel" && !e.error))) return e;
           }
           return null;
         }
@@ -159,120 +242,192 @@ enum InspectorPage {
           for (let i = events.length - 1; i >= 0; i--) if (events[i].seq <= seq && events[i].type === "navigation") return events[i];
           return null;
         }
-        function tree(value, key) {
-          const isObj = value !== null && typeof value === "object";
-          if (!isObj) {
-            const leaf = el("div", "leaf");
-            if (key !== undefined) { leaf.appendChild(el("span", "key", key + ": ")); }
+        function tree(value, key, path, changed) {
+          const here = path === undefined ? "" : path;
+          const mark = (node) => { if (changed && changed.has(here)) node.classList.add("changed-here"); return node; };
+          if (value === null || typeof value !== "object") {
+            const leaf = el("div", "leaf"); leaf.dataset.path = here;
+            if (key !== undefined) leaf.appendChild(el("span", "key", key)), leaf.appendChild(document.createTextNode(": "));
             const cls = typeof value === "string" ? "str" : typeof value === "number" ? "num" : "lit";
-            leaf.appendChild(el("span", cls, JSON.stringify(value))); return leaf;
+            leaf.appendChild(el("span", cls, JSON.stringify(value))); return mark(leaf);
           }
-          const d = document.createElement("details"); d.open = true;
-          const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.keys(value).sort().map(k => [k, value[k]]);
+          const d = document.createElement("details"); d.dataset.path = here;
+          const isArray = Array.isArray(value);
+          const entries = isArray ? value.map((v, i) => [String(i), v]) : Object.keys(value).sort().map(k => [k, value[k]]);
+          // Open the top levels and whatever leads to a change; the rest one click away.
+          d.open = here.split(/[.\[]/).length <= 2 || (changed && [...changed].some(p => p.startsWith(here)));
           const s = document.createElement("summary");
-          if (key !== undefined) s.appendChild(el("span", "key", key + ": "));
-          s.appendChild(el("span", "muted", Array.isArray(value) ? "[" + entries.length + "]" : "{" + entries.length + "}"));
+          if (key !== undefined) s.appendChild(el("span", "key", key)), s.appendChild(document.createTextNode(": "));
+          s.appendChild(el("span", "muted", isArray ? "[" + entries.length + "]" : "{" + entries.length + "}"));
           d.appendChild(s);
-          for (const [k, v] of entries) d.appendChild(tree(v, k));
-          return d;
+          for (const [k, v] of entries) {
+            const childPath = isArray ? here + "[" + k + "]" : (here ? here + "." + k : k);
+            d.appendChild(tree(v, k, childPath, changed));
+          }
+          return mark(d);
         }
-        function seqLink(seq) { const a = el("a", "seqlink", "#" + seq); a.addEventListener("click", () => choose(seq, false)); return a; }
+        function seqLink(seq, text) {
+          const a = el("a", "seqlink", text || "#" + seq); a.dataset.seq = seq;
+          a.addEventListener("click", () => choose(seq, false)); return a;
+        }
+        function section(box, title, id) { box.appendChild(el("h3", "", title)); const d = el("div"); if (id) d.id = id; box.appendChild(d); return d; }
 
+        function renderDiff(box, e) {
+          const part = section(box, "What it changed", "changes");
+          if (e.diff && e.diff.length) {
+            const t = el("table", "diff"); t.id = "diff";
+            const head = el("tr"); ["", "member", "before", "after"].forEach(h => head.appendChild(el("th", "", h))); t.appendChild(head);
+            for (const c of e.diff) {
+              const r = el("tr"); r.dataset.path = c.path; r.dataset.op = c.op;
+              const op = el("td"); op.appendChild(el("span", "op op-" + c.op, c.op)); r.appendChild(op);
+              r.appendChild(el("td", "path", c.path || "(the whole state)"));
+              r.appendChild(el("td", "before", c.op === "added" ? "" : json(c.before)));
+              r.appendChild(el("td", "after", c.op === "removed" ? "" : json(c.after)));
+              t.appendChild(r);
+            }
+            part.appendChild(t);
+          } else part.appendChild(el("div", "muted", e.state === undefined ?
+            "The state is not Codable: no diff (its description is below)." : e.action === "@initial" ?
+            "The state before the first action." : "Nothing: the state is the same as before."));
+        }
+        function renderEffect(box, e) {
+          const part = section(box, "The effect", "effect");
+          const all = events.filter(x => x.type === "effect" && x.serial === e.serial);
+          const phases = el("div", "phases");
+          all.forEach(x => { phases.appendChild(seqLink(x.seq, x.phase + " #" + x.seq)); });
+          part.appendChild(el("div", "", "Started by " + (e.startedBy || "run") + (e.id ? ", identity " + e.id : "") +
+            ", serial " + e.serial + "."));
+          part.appendChild(phases);
+          const finished = all.find(x => x.followUps);
+          const follow = section(box, "Actions it dispatched", "follow-ups");
+          if (finished && finished.followUps.length) finished.followUps.forEach(s => {
+            const a = bySeq.get(s); follow.appendChild(seqLink(s, "#" + s + (a ? " " + a.action : "")));
+            follow.appendChild(document.createTextNode("  "));
+          });
+          else follow.appendChild(el("span", "muted", finished ? "none" : "(it has not finished yet)"));
+        }
+        function effectsOf(e) {
+          // The effects an action's reducers started: the effect events right after it, before the next action.
+          const out = []; let i = events.indexOf(e) + 1;
+          for (; i < events.length && events[i].type !== "action"; i++)
+            if (events[i].type === "effect" && events[i].phase === "started") out.push(events[i]);
+          return out;
+        }
         function renderDetail() {
           const box = $("detail"); box.replaceChildren();
-          const e = events.find(x => x.seq === selected);
+          const e = bySeq.get(selected);
           if (!e) { box.appendChild(el("p", "muted", "Choose an event.")); return; }
-          box.appendChild(el("h2", "", "#" + e.seq + "  " + label(e)));
-          box.appendChild(el("div", "muted", new Date(e.time * 1000).toLocaleString() + (e.origin ? "  ·  dispatched by " + originText(e) : "")));
+          box.dataset.seq = e.seq; box.dataset.type = e.type;
+          const h = el("h2", "", "#" + e.seq + "  " + label(e)); h.id = "detail-title"; box.appendChild(h);
+          box.appendChild(el("div", "muted", new Date(e.time * 1000).toLocaleString([], { hour12: false }) +
+            (e.origin ? "  ·  dispatched by " + originText(e) : "")));
           if (e.type === "action") {
-            box.appendChild(el("h3", "", "What it changed"));
-            if (e.diff && e.diff.length) {
-              const t = el("table", "diff"); t.id = "diff";
-              for (const c of e.diff) {
-                const r = el("tr"); r.dataset.path = c.path;
-                r.appendChild(el("td", "op-" + c.op, c.op)); r.appendChild(el("td", "", c.path || "(the state)"));
-                r.appendChild(el("td", "", c.before === undefined ? "" : JSON.stringify(c.before)));
-                r.appendChild(el("td", "", c.after === undefined ? "" : JSON.stringify(c.after)));
-                t.appendChild(r);
-              }
-              box.appendChild(t);
-            } else box.appendChild(el("div", "muted", e.state === undefined ? "(the state is not Codable: no diff)" : "nothing"));
-            if (e.payload !== undefined) { box.appendChild(el("h3", "", "The action")); box.appendChild(tree(e.payload)); }
+            if (e.description && e.description !== e.action) box.appendChild(el("pre", "description", e.description));
+            renderDiff(box, e);
+            const started = effectsOf(e);
+            if (started.length) {
+              const part = section(box, "Effects it started", "started-effects");
+              started.forEach(x => { part.appendChild(seqLink(x.seq, label(x))); part.appendChild(el("br")); });
+            }
+            if (e.payload !== undefined && e.payload !== null) {
+              const part = section(box, "The action", "payload"); part.className = "tree"; part.appendChild(tree(e.payload));
+            }
           }
-          if (e.type === "effect" && e.followUps) {
-            box.appendChild(el("h3", "", "Actions it dispatched"));
-            const p = el("div"); e.followUps.forEach(s => { p.appendChild(seqLink(s)); p.appendChild(document.createTextNode(" ")); });
-            if (!e.followUps.length) p.textContent = "none"; box.appendChild(p);
-          }
+          if (e.type === "effect") renderEffect(box, e);
           if (e.type === "resolution") {
-            box.appendChild(el("h3", "", "Chain"));
-            box.appendChild(el("div", "chain", (e.chain || []).join(" → ")));
-            if (e.failure) box.appendChild(el("div", "failure", e.failure));
+            const part = section(box, "How it was made", "resolution");
+            const chain = el("div", "chain");
+            (e.chain || []).forEach((c, i) => { if (i) chain.appendChild(el("span", "arrow", "→")); chain.appendChild(el("span", "screen", c)); });
+            part.appendChild(chain);
+            if (e.failure) part.appendChild(el("div", "failure", e.failure));
           }
+          if (e.type === "travel" && !e.error) { const p = section(box, "Travelled to"); p.appendChild(seqLink(e.to, "#" + e.to + " " + ((bySeq.get(e.to) || {}).action || ""))); }
           const s = stateAt(e.seq);
-          box.appendChild(el("h3", "", "State after #" + (s ? s.seq : "?")));
-          const stateBox = el("div", "tree"); stateBox.id = "state";
-          if (s && s.state !== undefined) stateBox.appendChild(tree(s.state));
-          else stateBox.appendChild(el("pre", "", s ? s.stateDescription : "unknown"));
-          box.appendChild(stateBox);
+          const stateBox = section(box, "The state after #" + (s ? s.seq : "?"), "state"); stateBox.className = "tree";
+          const changed = e.type === "action" && e.diff ? new Set(e.diff.map(c => c.path)) : null;
+          if (s && s.state !== undefined && s.state !== null) stateBox.appendChild(tree(s.state, undefined, "", changed));
+          else stateBox.appendChild(el("pre", "description", s ? s.stateDescription : "unknown"));
           const n = screensAt(e.seq);
-          box.appendChild(el("h3", "", "Screens"));
-          const screens = el("div", "screens"); screens.id = "screens";
+          const screens = section(box, "Screens" + (n ? " (as of #" + n.seq + ")" : ""), "screens"); screens.className = "screens";
           if (n) {
-            (n.stack || []).forEach(u => screens.appendChild(el("span", "screen", u)));
-            (n.modals || []).forEach(m => screens.appendChild(el("span", "screen modal", "⧉ " + m.url + " (" + m.style + ")")));
+            const stack = el("div", "stack");
+            (n.stack || []).forEach((u, i, all) => { if (i) stack.appendChild(el("span", "arrow", "›"));
+              stack.appendChild(el("span", "screen" + (i === all.length - 1 && !(n.modals || []).length ? " top" : ""), u)); });
+            (n.modals || []).forEach(m => { stack.appendChild(el("span", "arrow", "+"));
+              stack.appendChild(el("span", "screen modal", m.url + " (" + m.style + ")")); });
+            screens.appendChild(stack);
+            const before = e.type === "navigation" ? screensAt(e.seq - 1) : null;
+            if (before) screens.appendChild(el("div", "muted", "before this change (#" + before.seq + "): " +
+              ((before.stack || []).join(" › ") || "(none)") + (before.modals || []).map(m => " + " + m.url).join("")));
             if ((n.lifecycle || []).length) {
-              const l = el("div", "muted"); l.textContent = "lifecycle: " + n.lifecycle.map(x => x.screen + "." + x.event).join(", ");
-              screens.appendChild(l);
+              screens.appendChild(el("div", "muted", "lifecycle events of that change:"));
+              const ul = el("ul", "lifecycle"); ul.id = "lifecycle";
+              n.lifecycle.forEach(x => { const li = el("li"); li.appendChild(el("b", "", x.screen)); li.appendChild(document.createTextNode("  " + x.event)); ul.appendChild(li); });
+              screens.appendChild(ul);
             }
           } else screens.appendChild(el("span", "muted", "no screens recorded"));
-          box.appendChild(screens);
         }
         async function choose(seq, travel) {
           selected = seq; renderTimeline(); renderDetail();
-          const e = events.find(x => x.seq === seq);
+          const r = $("event-" + seq); if (r) r.scrollIntoView({ block: "nearest" });
+          const e = bySeq.get(seq);
           if (travel && e && e.type === "action" && connected) {
             await fetch("/api/travel", { method: "POST", body: JSON.stringify({ to: seq }) });
           }
         }
         function applyTravel() {
-          const travels = events.filter(e => e.type === "travel");
-          const t = travels.length ? travels[travels.length - 1] : null;
+          let t = null;
+          for (let i = events.length - 1; i >= 0; i--) if (events[i].type === "travel") { t = events[i]; break; }
           const laterAction = t && events.some(e => e.type === "action" && e.seq > t.seq);
-          travelledTo = t && !t.error && !laterAction && !resumedAfter(t) ? t.to : null;
+          const resumed = t && resumedAt !== null && resumedAt >= t.seq;
+          travelledTo = t && !t.error && !laterAction && !resumed ? t.to : null;
+          travelSeq = travelledTo !== null ? t.seq : null;
           $("travel-banner").classList.toggle("shown", travelledTo !== null);
+          $("resume").disabled = travelledTo === null || !connected;
           $("travel-text").textContent = travelledTo !== null ? "The app shows the state after #" + travelledTo +
-            ". New actions continue from there; Resume to leave travel mode." : "";
+            " (" + ((bySeq.get(travelledTo) || {}).action || "") + "). New actions continue from there; Resume leaves travel mode." : "";
         }
-        let resumedSeq = 0;
-        function resumedAfter(t) { return resumedSeq >= t.seq; }
         $("resume").addEventListener("click", async () => {
-          resumedSeq = events.length ? events[events.length - 1].seq : 0;
-          await fetch("/api/resume", { method: "POST" }); applyTravel(); renderTimeline();
+          const r = await fetch("/api/resume", { method: "POST" });
+          if (r.ok) { resumedAt = last; applyTravel(); renderTimeline(); }
         });
         $("filter").addEventListener("input", renderTimeline);
         $("kind").addEventListener("change", renderTimeline);
         window.addEventListener("resize", renderStrip);
+        document.addEventListener("keydown", (ev) => {
+          if (ev.target.tagName === "INPUT" || selected === null) return;
+          const shown = events.filter(matches), i = shown.findIndex(e => e.seq === selected);
+          if (ev.key === "ArrowDown" && i + 1 < shown.length) { choose(shown[i + 1].seq, false); ev.preventDefault(); }
+          if (ev.key === "ArrowUp" && i > 0) { choose(shown[i - 1].seq, false); ev.preventDefault(); }
+        });
 
+        function showStatus() {
+          const s = $("status");
+          s.textContent = connected ? "connected" : (hello ? "app disconnected: waiting for it to reconnect" : "no app connected");
+          s.classList.toggle("connected", connected); s.dataset.connected = connected;
+        }
         async function poll() {
           while (true) {
             try {
               const r = await fetch("/api/events?since=" + last + "&wait=1&connected=" + connected);
               const page = await r.json();
               if (page.hello && (!hello || hello.sessionID !== page.hello.sessionID)) {
-                if (hello) { events = []; last = 0; selected = null; }
-                hello = page.hello; $("app-name").textContent = "— " + hello.app + " (" + hello.stateType + ")";
+                if (hello) { events = []; bySeq = new Map(); last = 0; selected = null; }
+                hello = page.hello; $("app-name").textContent = "— " + hello.app + " · " + hello.stateType;
+                document.title = "Brigade Inspector — " + hello.app;
               }
-              connected = page.connected;
-              $("status").textContent = connected ? "connected" : (hello ? "app disconnected" : "no app connected");
-              $("status").classList.toggle("connected", connected);
-              if (page.events.length) {
-                events = events.concat(page.events.filter(e => e.seq > last));
+              connected = page.connected; resumedAt = page.resumedAt === undefined ? null : page.resumedAt;
+              showStatus();
+              const fresh = page.events.filter(e => e.seq > last);
+              if (fresh.length) {
+                events = events.concat(fresh); fresh.forEach(e => bySeq.set(e.seq, e));
                 last = events[events.length - 1].seq;
-                applyTravel(); renderTimeline(); if (selected !== null) renderDetail();
+                renderTimeline(); if (selected !== null) renderDetail();
               }
+              applyTravel();
             } catch (err) {
-              $("status").textContent = "tool not reachable"; $("status").classList.remove("connected");
+              $("status").textContent = "the tool is not reachable"; $("status").classList.remove("connected");
+              $("status").dataset.connected = false;
               await new Promise(res => setTimeout(res, 1000));
             }
           }

@@ -13,13 +13,14 @@ import Darwin
 ///
 /// The page's endpoints:
 /// - `GET /`: the page.
-/// - `GET /api/events?since=N&wait=1&connected=B`: `{"connected", "hello", "events"}`, the events after seq `N`;
-///   with `wait=1`, held up to 10 s until there is one, or the connection is no longer `B`.
+/// - `GET /api/events?since=N&wait=1&connected=B&limit=L`: `{"connected", "hello", "events", "resumedAt"}`, the
+///   events after seq `N` (at most `L`, 2,000 by default: a page catching up on a long session asks again); with
+///   `wait=1`, held up to 10 s until there is one, or the connection is no longer `B`.
 /// - `POST /api/travel` with `{"to": N}`, `POST /api/resume`: sent to the app; 409 when no app is connected.
 /// - `GET /api/session`: the session file (JSON lines), for download.
 ///
-/// Every response closes its connection. A request larger than 64 KiB, or not HTTP, gets a 4xx; the server never
-/// stops for a bad request. Binds 127.0.0.1 unless told another address (an iPhone on the local network needs the
+/// Every response closes its connection. A request larger than 64 KiB, or not HTTP, gets a 4xx; more than
+/// ``requestLimit`` requests at once get a 503; the server never stops for a bad request. Binds 127.0.0.1 unless told another address (an iPhone on the local network needs the
 /// Mac's address or `0.0.0.0`).
 package final class InspectorServer: Sendable {
     /// The port the page is served on.
@@ -34,6 +35,10 @@ package final class InspectorServer: Sendable {
     private let appListener: Int32
     private let app = Locked<Int32?>(nil)
     private let stopped = Locked(false)
+    private let requestsUnderWay = Locked(0)
+
+    /// How many page requests are served at once (each long poll holds one for up to 10 s); more get a 503.
+    package static let requestLimit = 64
 
     /// Listens on `host`, `pagePort` and `appPort` (0: free ports); call ``start()`` to serve.
     /// - Throws: ``InspectorServerError/cannotListen(host:port:reason:)``.
@@ -151,11 +156,22 @@ package final class InspectorServer: Sendable {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
+            let admitted = requestsUnderWay.withLock { count -> Bool in
+                guard count < Self.requestLimit else { return false }
+                count += 1
+                return true
+            }
+            guard admitted else {
+                _ = Sockets.write(HTTPResponse(status: 503, text: "too many requests at once").data, to: descriptor)
+                Sockets.shut(descriptor)
+                continue
+            }
             Sockets.spawn("brigade.inspect.request") { [self] in
                 Sockets.setReadTimeout(descriptor, seconds: 10)
                 let response = HTTPRequest.read(from: descriptor).map(respond) ?? HTTPResponse.badRequest
                 _ = Sockets.write(response.data, to: descriptor)
                 Sockets.shut(descriptor)
+                requestsUnderWay.withLock { $0 -= 1 }
             }
         }
     }
@@ -168,17 +184,21 @@ package final class InspectorServer: Sendable {
         case ("GET", "/api/events"):
             let since = request.query["since"].flatMap(Int.init) ?? 0
             let wait = request.query["wait"] == "1"
+            let limit = request.query["limit"].flatMap(Int.init) ?? 2_000
             let wasConnected = request.query["connected"].map { $0 == "true" }
-            let (hello, events, connected) = sessions.events(
-                since: since, wasConnected: wasConnected, timeout: wait ? 10 : 0)
-            return .json(EventsPage(connected: connected, hello: hello, events: events))
+            let page = sessions.events(since: since, count: limit, wasConnected: wasConnected, timeout: wait ? 10 : 0)
+            return .json(
+                EventsPage(
+                    connected: page.connected, hello: page.hello, events: page.events, resumedAt: page.resumedAt))
         case ("POST", "/api/travel"):
             guard let body = try? JSONDecoder().decode(TravelRequest.self, from: request.body) else {
                 return HTTPResponse(status: 400, text: "expected {\"to\": seq}")
             }
             return send(.travel(to: body.to)) ? HTTPResponse(status: 202, text: "sent") : .noApp
         case ("POST", "/api/resume"):
-            return send(.resume) ? HTTPResponse(status: 202, text: "sent") : .noApp
+            guard send(.resume) else { return .noApp }
+            sessions.resumed()
+            return HTTPResponse(status: 202, text: "sent")
         case ("GET", "/api/session"):
             guard let session = sessions.session(), let data = try? session.data() else {
                 return HTTPResponse(status: 404, text: "no session yet: no app has connected")
@@ -197,6 +217,7 @@ package final class InspectorServer: Sendable {
         let connected: Bool
         let hello: InspectorHello?
         let events: [InspectorEvent]
+        let resumedAt: Int?
     }
 
     private struct TravelRequest: Decodable {

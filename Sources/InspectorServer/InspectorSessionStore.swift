@@ -5,11 +5,25 @@ import Foundation
 /// that reconnects sends its ring again), at most ``limit`` of them, and whether it is connected now. Thread-safe:
 /// the app's connection writes, the page's requests read and wait.
 final class InspectorSessionStore: @unchecked Sendable {
+    /// What a page asking for events gets.
+    struct Page {
+        /// The app's hello, or `nil` before any app connected.
+        var hello: InspectorHello?
+        /// The events after the seq asked for, oldest first, at most the count asked for.
+        var events: [InspectorEvent]
+        /// Whether the app is connected now.
+        var connected: Bool
+        /// The newest seq when the page last asked the app to resume, or `nil`: a page that reloads knows that the
+        /// travel before it was left (the app sends no event for a resume).
+        var resumedAt: Int?
+    }
+
     // `condition` guards every stored property below it; waiters sleep on it until a change.
     private let condition = NSCondition()
     private var hello: InspectorHello?
     private var events: [InspectorEvent] = []
     private var connected = false
+    private var resumedAt: Int?
 
     /// How many events are kept: the oldest go first.
     let limit: Int
@@ -23,6 +37,7 @@ final class InspectorSessionStore: @unchecked Sendable {
         change {
             if hello?.sessionID != newHello.sessionID {
                 events = []
+                resumedAt = nil
             }
             hello = newHello
             connected = true
@@ -36,7 +51,9 @@ final class InspectorSessionStore: @unchecked Sendable {
                 return  // a re-sent event: the ring again after a reconnection
             }
             events.append(event)
-            if events.count > limit {
+            // Drop the oldest in batches of a tenth of the limit, so that a full session does not move every event
+            // on every new one.
+            if events.count > limit + limit / 10 {
                 events.removeFirst(events.count - limit)
             }
         }
@@ -47,19 +64,29 @@ final class InspectorSessionStore: @unchecked Sendable {
         change { connected = false }
     }
 
-    /// The hello, the events after seq `since`, and whether the app is connected; when nothing is newer than `since`
-    /// and the connection is still `wasConnected`, waits up to `timeout` seconds for a change first.
-    func events(
-        since: Int, wasConnected: Bool? = nil, timeout: TimeInterval = 0
-    ) -> (hello: InspectorHello?, events: [InspectorEvent], connected: Bool) {
+    /// The page asked the app to resume.
+    func resumed() {
+        change { resumedAt = events.last?.seq ?? 0 }
+    }
+
+    /// The hello, at most `count` events after seq `since`, and whether the app is connected; when nothing is newer
+    /// than `since` and the connection is still `wasConnected`, waits up to `timeout` seconds for a change first.
+    func events(since: Int, count: Int = .max, wasConnected: Bool? = nil, timeout: TimeInterval = 0) -> Page {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: timeout)
         while (events.last?.seq ?? 0) <= since, wasConnected.map({ $0 == connected }) ?? true,
             condition.wait(until: deadline)
         {}
-        let start = events.firstIndex { $0.seq > since } ?? events.endIndex
-        return (hello, Array(events[start...]), connected)
+        // The seqs increase: the first event after `since` by bisection.
+        var low = events.startIndex
+        var high = events.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if events[middle].seq <= since { low = middle + 1 } else { high = middle }
+        }
+        let end = low + min(max(count, 1), events.endIndex - low)
+        return Page(hello: hello, events: Array(events[low..<end]), connected: connected, resumedAt: resumedAt)
     }
 
     /// The session so far, or `nil` before any app said hello.

@@ -24,6 +24,7 @@ struct EventsPage: Decodable {
     let connected: Bool
     let hello: InspectorHello?
     let events: [InspectorEvent]
+    let resumedAt: Int?
 }
 
 /// The page's side of the server: plain HTTP requests.
@@ -104,6 +105,37 @@ struct InspectorServerTests {
         defer { inspector.disconnect() }
         let page2 = try await page.waitFor { $0.events.count >= 3 && $0.connected }
         #expect(page2.events.map(\.seq) == [1, 2, 3])
+    }
+
+    @Test("a page catches up in pages of the size it asks for, and learns that travel mode was left after a reload")
+    func pagesAndResume() async throws {
+        let server = try InspectorServer(pagePort: 0, appPort: 0)
+        server.start()
+        defer { server.stop() }
+        let page = Page(port: server.pagePort)
+        let store = makeTallyStore()
+        let inspector = Inspector(app: "Tally")
+        inspector.attach(to: store)
+        inspector.connect(port: server.appPort)
+        defer { inspector.disconnect() }
+        for amount in 1...4 {
+            store.dispatch(Add(amount: amount))
+        }
+        _ = try await page.waitFor { $0.events.count >= 5 }
+        let decoder = JSONDecoder()
+        let first = try decoder.decode(
+            EventsPage.self, from: try await page.request("GET", "/api/events?since=0&limit=2").1)
+        #expect(first.events.map(\.seq) == [1, 2])
+        let second = try decoder.decode(
+            EventsPage.self, from: try await page.request("GET", "/api/events?since=2&limit=2").1)
+        #expect(second.events.map(\.seq) == [3, 4])
+        #expect(second.resumedAt == nil)
+
+        #expect(try await page.request("POST", "/api/travel", body: #"{"to":3}"#).0 == 202)
+        let travelled = try await page.waitFor { $0.events.contains { $0.type == .travel } }
+        #expect(try await page.request("POST", "/api/resume").0 == 202)
+        let reloaded = try await page.events()
+        #expect(reloaded.resumedAt == travelled.events.last?.seq)
     }
 
     @Test("the session export is a session file the library reads back")
