@@ -162,6 +162,24 @@ def main():
         bistro.run("add steak 1")
         wait_for("the third AddDish to show up live", lambda: len(added_rows()) == 3)
         print("live: the third AddDish appeared")
+
+        # The filter, the strip, and the diff of an action chosen on the strip (choosing there does not travel).
+        browser.find_element(By.ID, "filter").send_keys("AddDish")
+        wait_for("the filter to keep only the AddDish rows",
+                 lambda: [r.get_attribute("data-action") for r in browser.find_elements(By.CSS_SELECTOR, ".event")]
+                 == ["AddDish"] * 3)
+        browser.execute_script("const f = document.getElementById('filter'); f.value = '';"
+                               "f.dispatchEvent(new Event('input'));")
+        wait_for("the filter to be cleared", lambda: len(browser.find_elements(By.CSS_SELECTOR, ".event")) > 3)
+        second = added_rows()[1].get_attribute("data-seq")
+        browser.execute_script(f"document.querySelector('#strip .mark[data-seq=\"{second}\"]').click()")
+        wait_for("the diff of the second AddDish: order[1] added",
+                 lambda: [(r.get_attribute("data-path"), r.get_attribute("data-op"))
+                          for r in browser.find_elements(By.CSS_SELECTOR, "#diff tr[data-path]")]
+                 == [("order[1]", "added")])
+        if browser.find_element(By.ID, "travel-banner").is_displayed():
+            raise SystemExit("check-inspector-page: choosing on the strip travelled the app")
+        print("filter, strip and diff: AddDish rows only; #" + second + " added order[1]; no travel")
         if screenshots:
             added_rows()[1].click()
             wait_for("the diff of the chosen action", lambda: browser.find_elements(By.CSS_SELECTOR, "#diff tr"))
