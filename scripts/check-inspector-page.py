@@ -123,6 +123,27 @@ class Tool:
         self.process.wait(timeout=5)
 
 
+def take_screenshots(browser, bistro, directory):
+    """The guide's pictures: a few more screens and a change of quantity, each chosen on the strip (no travel)."""
+    for command in ["open /menu/soup", "add soup 1", "open /order", "remove steak"]:
+        bistro.run(command)
+
+    def choose(kind, action=None):
+        rows = [r for r in browser.find_elements(By.CSS_SELECTOR, f".event[data-type={kind}]")
+                if action is None or r.get_attribute("data-action") == action]
+        seq = rows[-1].get_attribute("data-seq")
+        browser.execute_script(f"document.querySelector('#strip .mark[data-seq=\"{seq}\"]').click()")
+        wait_for(f"#{seq} to be shown", lambda: browser.find_element(By.ID, "detail").get_attribute("data-seq") == seq)
+
+    wait_for("the RemoveDish to show up",
+             lambda: browser.find_elements(By.CSS_SELECTOR, ".event[data-action=RemoveDish]"))
+    choose("action", "AddDish")
+    browser.save_screenshot(os.path.join(directory, "inspector-timeline.png"))
+    choose("navigation")
+    browser.save_screenshot(os.path.join(directory, "inspector-navigation.png"))
+    print("screenshots:", directory)
+
+
 def main():
     screenshots = None
     if "--screenshots" in sys.argv:
@@ -180,10 +201,6 @@ def main():
         if browser.find_element(By.ID, "travel-banner").is_displayed():
             raise SystemExit("check-inspector-page: choosing on the strip travelled the app")
         print("filter, strip and diff: AddDish rows only; #" + second + " added order[1]; no travel")
-        if screenshots:
-            added_rows()[1].click()
-            wait_for("the diff of the chosen action", lambda: browser.find_elements(By.CSS_SELECTOR, "#diff tr"))
-            browser.save_screenshot(os.path.join(screenshots, "inspector-timeline.png"))
 
         # 3. Time travel from the page: the app's own state goes back.
         events = tool.events()["events"]
@@ -228,12 +245,9 @@ def main():
         session = tool.get("/api/session").decode().splitlines()
         if json.loads(session[0]).get("kind") != "hello" or len(session) < 6:
             raise SystemExit("check-inspector-page: the export is not a session file")
-        if screenshots:
-            navigation = browser.find_elements(By.CSS_SELECTOR, ".event[data-type=navigation]")
-            if navigation:
-                navigation[-1].click()
-            browser.save_screenshot(os.path.join(screenshots, "inspector-navigation.png"))
         print("export: a session file of", len(session) - 1, "events")
+        if screenshots:
+            take_screenshots(browser, bistro, screenshots)
         print("check-inspector-page: the page works in Chromium")
     finally:
         if browser:

@@ -422,9 +422,9 @@ enum InspectorPage {
               if (fresh.length) {
                 events = events.concat(fresh); fresh.forEach(e => bySeq.set(e.seq, e));
                 last = events[events.length - 1].seq;
-                renderTimeline(); if (selected !== null) renderDetail();
               }
               applyTravel();
+              if (fresh.length) { renderTimeline(); if (selected !== null) renderDetail(); }
             } catch (err) {
               $("status").textContent = "the tool is not reachable"; $("status").classList.remove("connected");
               $("status").dataset.connected = false;
