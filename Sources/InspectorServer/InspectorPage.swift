@@ -342,11 +342,15 @@ enum InspectorPage {
             if (e.failure) part.appendChild(el("div", "failure", e.failure));
           }
           if (e.type === "travel" && !e.error) { const p = section(box, "Travelled to"); p.appendChild(seqLink(e.to, "#" + e.to + " " + ((bySeq.get(e.to) || {}).action || ""))); }
+          if (e.type === "navigation") renderScreens(box, e);
           const s = stateAt(e.seq);
           const stateBox = section(box, "The state after #" + (s ? s.seq : "?"), "state"); stateBox.className = "tree";
           const changed = e.type === "action" && e.diff ? new Set(e.diff.map(c => c.path)) : null;
           if (s && s.state !== undefined && s.state !== null) stateBox.appendChild(tree(s.state, undefined, "", changed));
           else stateBox.appendChild(el("pre", "description", s ? s.stateDescription : "unknown"));
+          if (e.type !== "navigation") renderScreens(box, e);
+        }
+        function renderScreens(box, e) {
           const n = screensAt(e.seq);
           const screens = section(box, "Screens" + (n ? " (as of #" + n.seq + ")" : ""), "screens"); screens.className = "screens";
           if (n) {
@@ -415,6 +419,7 @@ enum InspectorPage {
                 if (hello) { events = []; bySeq = new Map(); last = 0; selected = null; }
                 hello = page.hello; $("app-name").textContent = "— " + hello.app + " · " + hello.stateType;
                 document.title = "Brigade Inspector — " + hello.app;
+                if (last === 0 && page.events.length && page.events[0].seq > 1) { /* older events left the ring */ }
               }
               connected = page.connected; resumedAt = page.resumedAt === undefined ? null : page.resumedAt;
               showStatus();
