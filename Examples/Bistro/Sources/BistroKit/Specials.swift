@@ -68,6 +68,11 @@ final class SpecialsScreenFeature: ScreenFeature, KitchenFeature, LogicFeature {
     }
 
     func injectReducers(container: ReducerContainer) {
+        Self.addReducers(to: container)
+    }
+
+    /// The reducers of the specials: loaded or failed.
+    static func addReducers(to container: ReducerContainer) {
         container.add(on: \BistroState.specials) { (specials: inout SpecialsList, action: SpecialsLoaded) in
             specials = .loaded(action.specials)
         }

@@ -35,10 +35,11 @@ public enum Terminal {
         }
         if isatty(STDIN_FILENO) == 0 {
             // Each line as it arrives, so a program can drive the Bistro and the inspector act on it meanwhile.
-            show(start(of: session, colour: colour))
+            let end = options.live ? ".\n" : ""
+            show(start(of: session, colour: colour) + end)
             for await command in standardInputLines() {
                 let (output, quits) = await step(command, in: session, colour: colour)
-                show(output)
+                show(output + end)
                 if quits {
                     break
                 }
