@@ -78,5 +78,5 @@ public func allWorkloads() -> [Workload] {
         + routingWorkloads()
         + wireframeWorkloads()
         + compositionWorkloads() + kitchenWorkloads() + larderWorkloads() + actionLogWorkloads() + launchWorkloads()
-        + bridgeWorkloads()
+        + bridgeWorkloads() + inspectorWorkloads()
 }

@@ -39,7 +39,7 @@ public final class Inspector {
     private let startTime = Date().timeIntervalSince1970
     private var stateType = "none"
     private var stateIsCodable = false
-    private var storeTap: (any StoreTap)?
+    private var storeTap: StoreTap?
     private var navigationTap: NavigationTap?
     private var kitchens: [Kitchen] = []
     private var connection: InspectorConnection?
@@ -96,21 +96,19 @@ public final class Inspector {
                 actionName: { action in
                     action is InitialState ? "@initial" : String(describing: type(of: action))
                 }))
-        let tap = TypedStoreTap(store: store, capacity: ringSize)
+        let tap = StoreTap(store: store, capacity: ringSize)
         storeTap = tap
-        let initial = recorder.takeSeq()
-        tap.keep(store.currentState, seq: initial)
-        recorder.record(
-            .action(
-                seq: initial, time: Date().timeIntervalSince1970, action: InitialState(),
-                origin: .init(kind: "app"), state: store.currentState))
+        let initial: any Sendable = store.currentState
+        let seq = recorder.record(
+            action: InitialState(), origin: .init(kind: "app"), state: initial, time: Date().timeIntervalSince1970)
+        tap.keep(initial, seq: seq)
         let previous = store.reductionObserver
-        store.reductionObserver = { [weak self, weak tap] event in
+        store.reductionObserver = { [weak self] event in
             previous?(event)
-            guard let self, let tap else { return }
+            guard let self else { return }
             switch event {
             case .action(let action, let state):
-                self.recordAction(action, state: state, effect: tap.currentEffect, tap: tap)
+                self.recordAction(action, state: state, tap: tap)
             case .asyncChange(let type, let state):
                 if type == TimeTravel.self, let to = self.travelling {
                     self.recorder.record(
@@ -118,7 +116,7 @@ public final class Inspector {
                             seq: self.recorder.takeSeq(), time: Date().timeIntervalSince1970, to: to, state: state,
                             error: nil))
                 } else {
-                    self.recordAction(AsyncChange(of: type), state: state, effect: nil, tap: tap)
+                    self.recordAction(AsyncChange(of: type), state: state, tap: tap)
                 }
             }
         }
@@ -253,20 +251,21 @@ public final class Inspector {
 
     // MARK: - Recording
 
-    private func recordAction(_ action: any Action, state: any Sendable, effect: EffectOrigin?, tap: any StoreTap) {
+    private func recordAction(_ action: any Action, state: any Sendable, tap: StoreTap) {
         isTravelling = false
-        let seq = recorder.takeSeq()
         let origin: InspectorEvent.Origin
+        let effect = tap.currentEffect
         if let effect {
             origin = .init(kind: "effect", name: effect.description)
-            followUps[effect.serial, default: []].append(seq)
         } else {
             origin = .init(kind: "app", name: navigationTap?.topURL)
         }
+        let seq = recorder.record(action: action, origin: origin, state: state, time: Date().timeIntervalSince1970)
+        if let effect {
+            followUps[effect.serial, default: []].append(seq)
+        }
         tap.keep(state, seq: seq)
         navigationTap?.mark(seq)
-        recorder.record(
-            .action(seq: seq, time: Date().timeIntervalSince1970, action: action, origin: origin, state: state))
     }
 
     private func recordEffect(_ event: EffectEvent) {

@@ -65,12 +65,19 @@ final class InspectorRecorder: Sendable {
     }
 
     /// Hands `raw` over to be encoded; cheap on the caller's thread (a lock and an append), the encoding is the
-    /// queue's. The pending events are bounded too: past `ringSize` unencoded events, the oldest are dropped (the
-    /// ring would drop them anyway).
+    /// queue's. The pending events are bounded too: the queue encodes only the newest `ringSize` of what is pending
+    /// (the ring would drop the others at once), and past `4 × ringSize` pending events the oldest are dropped here.
     func record(_ raw: Raw) {
+        append { _ in raw }
+    }
+
+    /// Appends what `make` returns to the pending events under the lock, and starts the encoding queue when it was
+    /// idle.
+    private func append(_ make: (inout State) -> Raw) {
         let startsDrain = state.withLock { state -> Bool in
-            state.pending.append(raw)
-            if state.pending.count > ringSize * 2 {
+            state.pending.append(make(&state))
+            // The queue drops what it cannot show (below); only a queue that never runs makes this trim.
+            if state.pending.count > ringSize * 4 {
                 state.pending.removeFirst(state.pending.count - ringSize)
             }
             guard !state.isDraining else { return false }
@@ -80,6 +87,17 @@ final class InspectorRecorder: Sendable {
         if startsDrain {
             queue.async { [self] in drain() }
         }
+    }
+
+    /// Hands over an action and the state after it, numbered with the next seq, in one lock; returns the seq.
+    func record(action: any Action, origin: InspectorEvent.Origin, state value: any Sendable, time: Double) -> Int {
+        var seq = 0
+        append { state in
+            seq = state.nextSeq
+            state.nextSeq += 1
+            return .action(seq: seq, time: time, action: action, origin: origin, state: value)
+        }
+        return seq
     }
 
     /// Makes an event now and hands it over, with the next seq.
@@ -108,8 +126,9 @@ final class InspectorRecorder: Sendable {
     private func drain() {
         while true {
             let (batch, encoding, previous) = state.withLock { state -> ([Raw], Encoding?, InspectorValue?) in
-                let batch = state.pending
-                state.pending.removeAll(keepingCapacity: true)
+                // Swapped, not copied: the main actor goes on appending to an array of its own.
+                var batch: [Raw] = []
+                swap(&batch, &state.pending)
                 if batch.isEmpty {
                     state.isDraining = false
                 }
@@ -118,8 +137,10 @@ final class InspectorRecorder: Sendable {
             if batch.isEmpty {
                 break
             }
+            // A batch larger than the ring: its oldest events would leave the ring at once, so they are not encoded
+            // (the main actor dispatched faster than they can be encoded; the timeline keeps the newest).
             var last = previous
-            let events = batch.map { encode($0, encoding: encoding, last: &last) }
+            let events = batch.suffix(ringSize).map { encode($0, encoding: encoding, last: &last) }
             let observers = state.withLock { state -> [@Sendable () -> Void] in
                 state.lastState = last
                 for event in events {
