@@ -197,7 +197,7 @@ package.products.append(.executable(name: "brigade-tool", targets: ["brigade-too
 package.targets.append(
     .target(
         name: "BistroKit",
-        dependencies: ["Brigade"],
+        dependencies: ["Brigade", "BrigadeInspector"],
         path: "Examples/Bistro/Sources/BistroKit",
         resources: [.copy("Resources")]
     )
@@ -207,7 +207,7 @@ package.targets.append(
 package.targets.append(
     .testTarget(
         name: "BistroTests",
-        dependencies: ["BistroKit", "Brigade", "TestHTTPServer", "BrigadeTesting"],
+        dependencies: ["BistroKit", "Brigade", "TestHTTPServer", "BrigadeTesting", "BrigadeInspector"],
         path: "Examples/Bistro/Tests/BistroTests",
         resources: [.copy("Golden")]
     )

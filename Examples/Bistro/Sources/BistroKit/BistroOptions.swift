@@ -17,6 +17,32 @@ public struct BistroOptions: Equatable, Sendable {
     public var trace = false
     /// An action log written by `log export FILE`, replayed before the first command (`--replay FILE`).
     public var replayPath: String?
+    /// Where `brigade-tool inspect` listens for apps, when the Bistro is inspected (`--inspect [HOST:PORT]`).
+    public var inspect: InspectAddress?
+
+    /// The address of `brigade-tool inspect`'s port for apps.
+    public struct InspectAddress: Equatable, Sendable {
+        /// The host: `127.0.0.1` on the same machine.
+        public var host: String
+        /// The port.
+        public var port: UInt16
+
+        /// Creates an address.
+        public init(host: String = "127.0.0.1", port: UInt16 = 9431) {
+            self.host = host
+            self.port = port
+        }
+
+        /// Reads `HOST:PORT`, `:PORT` or `PORT`; `nil` when it is none of them.
+        init?(_ text: String) {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), let port = UInt16(parts[parts.count - 1]), port > 0 else {
+                return nil
+            }
+            self.port = port
+            host = parts.count == 2 && !parts[0].isEmpty ? String(parts[0]) : "127.0.0.1"
+        }
+    }
 
     /// Options with the default data directory and nothing else.
     public init(dataDirectory: URL = BistroOptions.defaultDataDirectory()) {
@@ -50,6 +76,13 @@ public struct BistroOptions: Equatable, Sendable {
                 trace = true
             case "--replay":
                 replayPath = try Self.value(for: argument, from: &rest)
+            case "--inspect":
+                inspect = InspectAddress()
+                if let next = rest.first, !next.hasPrefix("--") {
+                    rest.removeFirst()
+                    guard let address = InspectAddress(next) else { throw .invalidValue(argument, next) }
+                    inspect = address
+                }
             default:
                 throw .unknownOption(argument)
             }
@@ -85,7 +118,7 @@ public struct BistroOptions: Equatable, Sendable {
         bistro — a terminal restaurant built on Brigade
 
         USAGE: bistro [--data-dir DIR] [--specials-url URL] [--script FILE] [--language CODE] [--trace]
-                      [--replay FILE]
+                      [--replay FILE] [--inspect [HOST:PORT]]
 
         OPTIONS:
           --data-dir DIR       where placed orders are stored (default: $XDG_DATA_HOME/bistro,
@@ -96,12 +129,16 @@ public struct BistroOptions: Equatable, Sendable {
           --trace              after each command, show the actions it dispatched, the state fields they changed
                                and the navigation stack (in colour on a terminal)
           --replay FILE        replay an action log written by `log export FILE` before the first command
+          --inspect [HOST:PORT]
+                               send the actions, states and screens to `brigade-tool inspect` (default
+                               127.0.0.1:9431), which can travel back in time
           -h, --help           show this help
 
         MODES:
           On a terminal, bistro draws the screen and a prompt, in colour. When standard input is not a terminal,
           or with --script, it runs scripted: it prints each command and the screen after it, with no colour and no
-          clock time, so the output is the same every run.
+          clock time, so the output is the same every run. Scripted from standard input, it runs each line as it
+          arrives, so another program can drive it (and the inspector act on it) while it runs.
 
         COMMANDS:
           open <path | bistro://url>   show a screen: /menu, /menu/<dish>, /order, /orders, /orders/<id>,
@@ -113,6 +150,7 @@ public struct BistroOptions: Equatable, Sendable {
           undo, redo                   undo or redo the last change to the order
           lang <code>                  switch the language (en, de, fr)
           log [export FILE]            show the action log, or write it as JSON (bistro --replay FILE replays it)
+          state                        print the app's state as one line of JSON
           help                         show the commands
           quit                         leave
         """

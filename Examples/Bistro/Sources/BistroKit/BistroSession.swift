@@ -1,4 +1,5 @@
 import Brigade
+import BrigadeInspector
 import Foundation
 
 /// One run of the Bistro: the app composed from its features, and the commands a guest types.
@@ -24,6 +25,8 @@ public final class BistroSession {
     let registry = BistroSession.makeRegistry()
     /// The `--trace` lines; `nil` without `--trace`.
     private let tracer: Tracer?
+    /// The inspector sending this session to `brigade-tool inspect` (`--inspect`), or `nil`.
+    public private(set) var inspector: Inspector?
     /// Where the screens shown are saved after each command and restored from at launch; `nil` when the data
     /// directory cannot be used.
     private let navigationFile: URL?
@@ -75,7 +78,6 @@ public final class BistroSession {
                 "warning: cannot use data directory '\(options.dataDirectory.path)': \(Self.describe(error)) — "
                     + "orders will not be saved")
         }
-        self.notices = notices
 
         let tracer = options.trace ? Tracer() : nil
         self.tracer = tracer
@@ -86,6 +88,14 @@ public final class BistroSession {
             store.addDiagnosticHandler { tracer.record($0) }
         }
         app = BrigadeApp(redux: Redux(store: store), kitchen: kitchen, navigator: self.navigator)
+        if let address = options.inspect {
+            // One line attaches the store, the kitchen and the screens; it connects in the background and keeps
+            // trying, so the tool may start before or after the Bistro.
+            inspector = app.inspect(
+                name: "Bistro", navigator: self.navigator as? HeadlessNavigator, host: address.host, port: address.port)
+            notices.append("inspecting: sending to brigade-tool inspect at \(address.host):\(address.port)")
+        }
+        self.notices = notices
         let context = ScreenContext(store: store, texts: Texts(sommelier: sommelier, menu: menu))
         let features: [any Feature] = [
             MenuScreenFeature("/menu", context: context),
@@ -212,6 +222,8 @@ public final class BistroSession {
                 try await app.wireframe.route(to: "/settings/language/\(arguments[0])")
             case "log":
                 return try showLog(arguments)
+            case "state":
+                return .text(stateJSON())
             case "help":
                 return .text(text("help.commands"))
             case "quit", "exit":

@@ -46,7 +46,7 @@ public struct PlacedOrder: StorableEntity, Equatable {
 }
 
 /// Everything the Bistro screens show, in one state.
-public struct BistroState: Sendable, Equatable {
+public struct BistroState: Sendable, Equatable, Codable {
     /// The order being put together.
     public var order: [OrderLine] = []
     /// The orders placed, this run and earlier ones.

@@ -69,6 +69,15 @@ extension BistroSession {
         }
     }
 
+    /// `state`: the store's state as one line of JSON, keys sorted, so a program driving the Bistro can check it
+    /// (the inspector's browser test checks a time travel with it).
+    func stateJSON() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(store.currentState) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Replays the action log at `path` into the store and adds a notice saying how many actions it held.
     /// - Throws: ``ReplayError`` when the file cannot be read or does not decode; the state is unchanged then.
     func replay(_ path: String) throws(ReplayError) {

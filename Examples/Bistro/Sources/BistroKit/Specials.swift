@@ -27,7 +27,7 @@ public final class SpecialsService: Sendable {
 }
 
 /// What the specials screen shows: the list while it loads, once loaded, or why it failed.
-public enum SpecialsList: Equatable, Sendable {
+public enum SpecialsList: Equatable, Sendable, Codable {
     /// The load has not answered yet.
     case loading
     /// Today's specials.
