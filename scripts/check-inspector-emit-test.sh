@@ -29,7 +29,7 @@ tool_pid=$!
 
 # The session: a guest orders, changes their mind, and places the order.
 printf 'add soup 2\nadd bruschetta 1\nremove soup\nadd steak 1\nplace\nquit\n' |
-    "$bin/bistro" --inspect "127.0.0.1:$app_port" --live --data-dir "$work/data" >"$work/bistro.log"
+    "$bin/bistro" --inspect "127.0.0.1:$app_port" --data-dir "$work/data" >"$work/bistro.log"
 
 # Wait until the tool has every action of the session (the app sends them as it goes; it has ended now).
 for _ in $(seq 1 100); do

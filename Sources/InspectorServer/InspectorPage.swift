@@ -75,7 +75,7 @@ enum InspectorPage {
           <a class="button" id="export" href="/api/session" download>Export session</a>
         </header>
         <div id="travel-banner"><span id="travel-text"></span></div>
-        <div id="strip" title="The session: each mark an event, coloured by kind"></div>
+        <div id="strip" title="The session: each mark an event, coloured by kind; click one to see it"></div>
         <main>
           <div id="timeline"><div id="empty">Waiting for an app. Start it with the inspector attached
             (<code>swift run bistro --inspect</code>); it connects to this tool by itself.</div></div>
@@ -91,8 +91,9 @@ enum InspectorPage {
 
         function label(e) {
           switch (e.type) {
-            case "action": return e.action + (e.description && e.description !== e.action ? "  " + e.description : "");
-            case "navigation": return "screens: " + (e.stack || []).join(" › ") +
+            case "action": return e.description && e.description.startsWith(e.action) ? e.description :
+              e.action + (e.description && e.description !== e.action ? "  " + e.description : "");
+            case "navigation": return "screens: " + ((e.stack || []).join(" › ") || "(none)") +
               ((e.modals || []).length ? "  ⧉ " + e.modals.map(m => m.url).join(", ") : "");
             case "effect": return "effect " + e.phase + ": " + (e.startedBy || "") + (e.id ? " [" + e.id + "]" : "") +
               " #" + e.serial;
@@ -145,7 +146,8 @@ enum InspectorPage {
             mark.style.left = ((byTime + byIndex) / 2) + "px"; mark.style.background = colors[e.type];
             mark.title = "#" + e.seq + " " + label(e);
             if (e.seq === selected) mark.classList.add("selected");
-            mark.addEventListener("click", (ev) => { ev.stopPropagation(); choose(e.seq, true); });
+            // A mark shows its event; a click on a row of the timeline travels.
+            mark.addEventListener("click", (ev) => { ev.stopPropagation(); choose(e.seq, false); });
             strip.appendChild(mark);
           });
         }
