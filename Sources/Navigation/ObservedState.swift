@@ -175,7 +175,9 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
 
     /// Reads the member at `keyPath`, registering it with `changed`, which tells whether it differs between two values.
     @usableFromInline
-    func _member<Member: Equatable>(_ keyPath: KeyPath<Value, Member>, changed: @escaping (Value, Value) -> Bool)
+    func _member<Member: Equatable>(
+        _ keyPath: KeyPath<Value, Member>, changed: @escaping (Value, Value) -> Bool
+    )
         -> Member
     {
         // The access is registered before the value is read (as Observation's macro does), and a first read adds
