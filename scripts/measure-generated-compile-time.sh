@@ -2,11 +2,11 @@
 # What Brigade's API costs the compiler (issue 32 §3): an app of N modules made by `brigade-tool new-module` (half VIP,
 # half Redux) compiled against Brigade, beside the same files compiled against Benchmarks/CompileStub/Brigade.swift.stub
 # (the ~70 declarations of Brigade the templates use, bodies empty). Each is compiled whole-module to an object file,
-# debug, R times each, interleaved (Brigade then stub, stub then Brigade, ...); prints the medians and their ratio, and
-# fails when the ratio of the medians is over the limit (issue 32 measured 1.01-1.15x at 50 modules). CPU time of the
+# debug, R times each, interleaved (Brigade then stub, stub then Brigade, ...); prints the ratio of the fastest
+# compiles (and of the medians), and fails when the ratio of the fastest is over the limit (issue 32 measured 1.01-1.15x at 50 modules). CPU time of the
 # compiler (user + system), not the wall clock: time the machine gives other processes does not count.
 #   scripts/measure-generated-compile-time.sh [limit [modules [rounds]]]   # defaults: 1.5, 50, 3
-#   .ci/run: scripts/measure-generated-compile-time.sh 1.5 20 5             # the gate: about 60 s
+#   .ci/run: scripts/measure-generated-compile-time.sh 1.5 20 7             # the gate: about 45 s
 # docs/Performance.md, "What the generator costs the compiler".
 set -euo pipefail
 limit="${1:-1.5}"
@@ -50,8 +50,12 @@ for round in range(rounds):
     for name, includes in (pair if round % 2 == 0 else reversed(pair)):
         (brigade if name == "brigade" else stubbed).append(compile(includes))
 a, b = statistics.median(brigade), statistics.median(stubbed)
-print(f"{len(files)} files of {count} generated modules, {rounds} rounds interleaved, median CPU time: against Brigade"
-      f" {a:.2f} s, against the stub {b:.2f} s: {a / b:.2f}x (limit {limit}x; rounds: Brigade"
-      f" {', '.join(f'{x:.2f}' for x in brigade)} s, stub {', '.join(f'{x:.2f}' for x in stubbed)} s)")
-sys.exit(0 if a / b <= limit else 1)
+# Judged by the fastest compile of each side: load only adds time (on this shared machine a compile's CPU time varies
+# 2x from one to the next, so a round's own ratio is noise), and the fastest of several is what the code costs.
+ratio = min(brigade) / min(stubbed)
+print(f"{len(files)} files of {count} generated modules, {rounds} rounds interleaved, CPU time: against Brigade"
+      f" {min(brigade):.2f} s, against the stub {min(stubbed):.2f} s (fastest): {ratio:.2f}x (limit {limit}x; medians"
+      f" {a / b:.2f}x;"
+      f" rounds: Brigade {', '.join(f'{x:.2f}' for x in brigade)} s, stub {', '.join(f'{x:.2f}' for x in stubbed)} s)")
+sys.exit(0 if ratio <= limit else 1)
 PYTHON
