@@ -192,7 +192,8 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         let isStored = MemoryLayout<Value>.offset(of: keyPath) != nil
         let value = _withStorage { storage in
             if storage._readers[keyPath]?._isFollowed() != true {
-                storage._readers[keyPath] = KeyPathReader(observed: observed, changed: isStored ? changed : nil)
+                storage._readers[keyPath] = KeyPathReader<Value, Member>(
+                    observed: observed, changed: isStored ? changed : nil)
             }
             return storage._value
         }
@@ -315,8 +316,12 @@ class _ObservedMember<Value: Sendable> {
     /// Whether the member differs between two values; `nil` when it cannot be evaluated safely (it may trap on a
     /// value the view has not read): every new value tells it then.
     @usableFromInline let _compare: ((Value, Value) -> Bool)?
+    /// The key path Observation was told about. Observation holds it while a view follows the member; held here as
+    /// an `AnyKeyPath`, so that checking it takes no generic metadata.
+    @usableFromInline var _observed: AnyKeyPath
 
-    init(changed: ((Value, Value) -> Bool)?) {
+    init(observed: AnyKeyPath, changed: ((Value, Value) -> Bool)?) {
+        _observed = observed
         _compare = changed
     }
 
@@ -327,10 +332,12 @@ class _ObservedMember<Value: Sendable> {
         return _compare(old, new)
     }
 
-    /// Whether a view still follows the member: Observation holds the key path it was told about while a view
-    /// follows it, so the member is followed while this reader's key path is not its only reference.
-    @usableFromInline
-    func _isFollowed() -> Bool { false }
+    /// Whether a view still follows the member: its key path is held by Observation, not only here. (A uniqueness
+    /// check is a plain load, where a weak reference's load took a third of a delivery with a reader.)
+    @inlinable
+    final func _isFollowed() -> Bool {
+        !isKnownUniquelyReferenced(&_observed)
+    }
 
     @usableFromInline
     func _willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {}
@@ -343,22 +350,14 @@ class _ObservedMember<Value: Sendable> {
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private final class KeyPathReader<Value: Sendable, Member>: _ObservedMember<Value> {
     /// The key path Observation was told about, `\.current` then the key path read.
-    var observed: KeyPath<ObservedState<Value>, Member>
-
-    init(observed: KeyPath<ObservedState<Value>, Member>, changed: ((Value, Value) -> Bool)?) {
-        self.observed = observed
-        super.init(changed: changed)
-    }
-
-    // A uniqueness check is a plain load, where a weak reference's load took a third of a delivery with a reader.
-    override func _isFollowed() -> Bool { !isKnownUniquelyReferenced(&observed) }
+    var observed: KeyPath<ObservedState<Value>, Member>? { _observed as? KeyPath<ObservedState<Value>, Member> }
 
     override func _willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
-        registrar.willSet(state, keyPath: observed)
+        if let observed { registrar.willSet(state, keyPath: observed) }
     }
 
     override func _didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
-        registrar.didSet(state, keyPath: observed)
+        if let observed { registrar.didSet(state, keyPath: observed) }
     }
 }
 
@@ -372,20 +371,13 @@ private struct ElementKey: Hashable {
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private final class ElementReader<Value: Sendable>: _ObservedMember<Value> {
     /// The key path Observation was told about, `\.[element: key]`.
-    var observed: KeyPath<ObservedState<Value>, Bool>
-
-    init(observed: KeyPath<ObservedState<Value>, Bool>, changed: ((Value, Value) -> Bool)?) {
-        self.observed = observed
-        super.init(changed: changed)
-    }
-
-    override func _isFollowed() -> Bool { !isKnownUniquelyReferenced(&observed) }
+    var observed: KeyPath<ObservedState<Value>, Bool>? { _observed as? KeyPath<ObservedState<Value>, Bool> }
 
     override func _willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
-        registrar.willSet(state, keyPath: observed)
+        if let observed { registrar.willSet(state, keyPath: observed) }
     }
 
     override func _didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
-        registrar.didSet(state, keyPath: observed)
+        if let observed { registrar.didSet(state, keyPath: observed) }
     }
 }
