@@ -32,7 +32,8 @@ import Observation
 ///   are followed.
 /// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
 /// - It changes once per delivery of the property: for a BrigadeRedux `Store`, once per dispatch or transaction that
-///   changed the state, so `withObservationTracking`'s `onChange` fires once per transaction.
+///   changed the state, so `withObservationTracking`'s `onChange` fires once per transaction. A delivery that changes
+///   nothing a view read (and ``value`` was never read) tells Observation nothing: it only stores the value.
 /// - Thread-safe: the property may be set on any thread; Observation is told on that thread, after the new value
 ///   is stored (an `onChange` that reads this state reads the new value). A member read for the first time while a
 ///   value is delivered reads the new value or is told about it.
