@@ -61,7 +61,7 @@ public final class Inspector {
         recorder = InspectorRecorder(ringSize: self.ringSize)
     }
 
-    isolated deinit {
+    deinit {
         connection?.stop()
         for kitchen in kitchens {
             kitchen.observeResolutions(nil)
