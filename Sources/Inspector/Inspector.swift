@@ -39,7 +39,7 @@ public final class Inspector {
     private let startTime = Date().timeIntervalSince1970
     private var stateType = "none"
     private var stateIsCodable = false
-    private var storeTap: StoreTap?
+    private var storeTap: (any StoreTap)?
     private var navigationTap: NavigationTap?
     private var kitchens: [Kitchen] = []
     private var connection: InspectorConnection?
@@ -96,27 +96,29 @@ public final class Inspector {
                 actionName: { action in
                     action is InitialState ? "@initial" : String(describing: type(of: action))
                 }))
-        let tap = StoreTap(store: store, capacity: ringSize)
+        let tap = TypedStoreTap(store: store, capacity: ringSize)
         storeTap = tap
-        let initial: any Sendable = store.currentState
-        let seq = recorder.record(
-            action: InitialState(), origin: .init(kind: "app"), state: initial, time: Date().timeIntervalSince1970)
-        tap.keep(initial, seq: seq)
+        let initialState = store.currentState
+        let initial = recorder.record { seq in
+            .action(
+                seq: seq, time: Date().timeIntervalSince1970, action: InitialState(), origin: .init(kind: "app"),
+                state: initialState)
+        }
+        tap.keep(initialState, seq: initial)
         let previous = store.reductionObserver
-        store.reductionObserver = { [weak self] event in
+        store.reductionObserver = { [weak self, weak tap] event in
             previous?(event)
-            guard let self else { return }
+            guard let self, let tap else { return }
             switch event {
             case .action(let action, let state):
-                self.recordAction(action, state: state, tap: tap)
+                self.recordAction(action, state: state, effect: tap.currentEffect, tap: tap)
             case .asyncChange(let type, let state):
                 if type == TimeTravel.self, let to = self.travelling {
-                    self.recorder.record(
-                        .travel(
-                            seq: self.recorder.takeSeq(), time: Date().timeIntervalSince1970, to: to, state: state,
-                            error: nil))
+                    self.recorder.record { seq in
+                        .travel(seq: seq, time: Date().timeIntervalSince1970, to: to, state: state, error: nil)
+                    }
                 } else {
-                    self.recordAction(AsyncChange(of: type), state: state, tap: tap)
+                    self.recordAction(AsyncChange(of: type), state: state, effect: nil, tap: tap)
                 }
             }
         }
@@ -130,7 +132,7 @@ public final class Inspector {
     /// Records the screens after each change of `navigator` (its stack and modals as URLs, with the lifecycle events
     /// it delivered, when it records them), and restores them on travel through `wireframe`.
     public func attach(to wireframe: DefaultWireframe, navigator: HeadlessNavigator) {
-        let tap = NavigationTap(wireframe: wireframe, navigator: navigator)
+        let tap = NavigationTap(wireframe: wireframe, navigator: navigator, capacity: ringSize)
         navigationTap = tap
         let previous = navigator.onChange
         navigator.onChange = { [weak self] navigator in
@@ -210,11 +212,10 @@ public final class Inspector {
     public func travel(to seq: Int) async throws(InspectorError) {
         guard let storeTap, storeTap.hasState(seq) else {
             let range = storeTap?.seqRange
-            recorder.record(
-                .travel(
-                    seq: recorder.takeSeq(), time: Date().timeIntervalSince1970, to: seq, state: nil,
-                    error: InspectorError.noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
-                        .description))
+            let error = InspectorError.noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
+            recorder.record { made in
+                .travel(seq: made, time: Date().timeIntervalSince1970, to: seq, state: nil, error: error.description)
+            }
             throw .noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
         }
         travelling = seq
@@ -238,6 +239,12 @@ public final class Inspector {
         await recorder.events()
     }
 
+    /// Waits until every event recorded before this call is encoded: in ``events()``, in the session and on its way
+    /// to the tool. The encoding runs in the background; a test or a benchmark waits for it here.
+    public func flush() async {
+        await recorder.flush()
+    }
+
     /// The session so far (the events kept), for a session file.
     public func session() async -> InspectorSession {
         InspectorSession(hello: hello(), events: await recorder.events())
@@ -251,16 +258,20 @@ public final class Inspector {
 
     // MARK: - Recording
 
-    private func recordAction(_ action: any Action, state: any Sendable, tap: StoreTap) {
+    private func recordAction<State: Sendable>(
+        _ action: any Action, state: State, effect: EffectOrigin?, tap: TypedStoreTap<State>
+    ) {
         isTravelling = false
         let origin: InspectorEvent.Origin
-        let effect = tap.currentEffect
         if let effect {
             origin = .init(kind: "effect", name: effect.description)
         } else {
             origin = .init(kind: "app", name: navigationTap?.topURL)
         }
-        let seq = recorder.record(action: action, origin: origin, state: state, time: Date().timeIntervalSince1970)
+        // One lock for the seq and the hand-over; the encoding is the recorder's queue's.
+        let seq = recorder.record { seq in
+            .action(seq: seq, time: Date().timeIntervalSince1970, action: action, origin: origin, state: state)
+        }
         if let effect {
             followUps[effect.serial, default: []].append(seq)
         }

@@ -11,7 +11,7 @@ import Darwin
 /// hello, then every event the recorder keeps (so a tool started late, or restarted, catches up), then each new one as
 /// JSON lines, and reads the tool's commands. It connects again after a failure, waiting a little longer each time
 /// (up to 2 s), and never blocks the main actor; what it sends comes from the recorder's bounded ring, so a slow or
-/// absent tool costs no memory.
+/// absent tool costs no memory. While connected, it has the recorder encode what was recorded every 50 ms.
 final class InspectorConnection: Sendable {
     private struct State {
         var isStopped = false
@@ -74,7 +74,7 @@ final class InspectorConnection: Sendable {
         var sent = 0
         var received = Data()
         while !isStopped {
-            for event in recorder.snapshot() where event.seq > sent {
+            for event in recorder.events(after: sent) {
                 guard let line = try? InspectorSession.line(InspectorEventLine(event: event)),
                     Self.write(line, to: descriptor)
                 else { return }

@@ -3,71 +3,71 @@ import BrigadeRedux
 
 /// The inspector's hold on an attached store, whatever its state type: the states of the newest actions, for time
 /// travel, and the store's current effect.
-///
-/// Not generic: a dispatch that keeps a state runs no unspecialized generic code (which would look up the state
-/// type's metadata on every call); the state, already boxed for the recorder, is kept as it is.
 @MainActor
-final class StoreTap {
-    private let capacity: Int
-    private var seqs: [Int] = []
-    private var states: [any Sendable] = []
-    private var start = 0
-    private let travelTo: @MainActor (any Sendable) -> Void
-    private let effect: @MainActor () -> EffectOrigin?
+protocol StoreTap: AnyObject {
+    /// Whether the state after `seq` is kept.
+    func hasState(_ seq: Int) -> Bool
+    /// The seqs of the states kept, or `nil` when none is.
+    var seqRange: ClosedRange<Int>? { get }
+    /// Puts the store back to the state after `seq`, which ``hasState(_:)`` said is kept.
+    func travel(to seq: Int)
+    /// The effect whose action the store is dispatching, if any.
+    var currentEffect: EffectOrigin? { get }
+}
 
-    init<State: Sendable>(store: Store<State>, capacity: Int) {
+/// A ``StoreTap`` of a `Store<State>`: a ring of the newest states, by seq.
+@MainActor
+final class TypedStoreTap<State: Sendable>: StoreTap {
+    private weak var store: Store<State>?
+    private let capacity: Int
+    private var states: [(seq: Int, state: State)] = []
+    private var start = 0
+
+    init(store: Store<State>, capacity: Int) {
+        self.store = store
         self.capacity = capacity
-        travelTo = { [weak store] state in
-            if let state = state as? State {
-                store?.travel(to: state)
-            }
-        }
-        effect = { [weak store] in store?.currentEffect }
+        states.reserveCapacity(min(capacity, 1_024))
     }
 
-    /// Keeps `state`, the state after the action numbered `seq`, dropping the oldest kept when the ring is full.
-    func keep(_ state: any Sendable, seq: Int) {
+    /// Keeps `state`, the state after the action numbered `seq`.
+    func keep(_ state: State, seq: Int) {
         if states.count < capacity {
-            seqs.append(seq)
-            states.append(state)
+            states.append((seq, state))
         } else {
-            seqs[start] = seq
-            states[start] = state
+            states[start] = (seq, state)
             start = (start + 1) % capacity
         }
     }
 
-    /// Whether the state after `seq` is kept.
     func hasState(_ seq: Int) -> Bool {
         index(of: seq) != nil
     }
 
-    /// The seqs of the states kept, or `nil` when none is.
     var seqRange: ClosedRange<Int>? {
-        guard !seqs.isEmpty else { return nil }
-        return seqs[start]...seqs[(start + seqs.count - 1) % seqs.count]
+        guard !states.isEmpty else { return nil }
+        let oldest = states[start].seq
+        let newest = states[(start + states.count - 1) % states.count].seq
+        return oldest...newest
     }
 
-    /// Puts the store back to the state after `seq`, if kept.
     func travel(to seq: Int) {
-        if let index = index(of: seq) {
-            travelTo(states[index])
-        }
+        guard let index = index(of: seq), let store else { return }
+        store.travel(to: states[index].state)
     }
 
-    /// The effect whose action the store is dispatching, if any.
-    var currentEffect: EffectOrigin? { effect() }
+    var currentEffect: EffectOrigin? { store?.currentEffect }
 
     /// The index of `seq` in the ring: the seqs are increasing from `start`, so a binary search finds it.
     private func index(of seq: Int) -> Int? {
         var low = 0
-        var high = seqs.count - 1
+        var high = states.count - 1
         while low <= high {
             let middle = (low + high) / 2
-            let index = (start + middle) % seqs.count
-            if seqs[index] == seq {
+            let index = (start + middle) % states.count
+            let found = states[index].seq
+            if found == seq {
                 return index
-            } else if seqs[index] < seq {
+            } else if found < seq {
                 low = middle + 1
             } else {
                 high = middle - 1
