@@ -70,13 +70,15 @@ final class InspectorConnection: Sendable {
 
     /// Sends the hello and the ring, then new events, and reads commands, until the tool goes or ``stop()``.
     private func serve(_ descriptor: Int32) {
-        guard let helloLine = try? InspectorSession.line(hello), Self.write(helloLine, to: descriptor) else { return }
+        guard let helloLine = try? InspectorSession.line(hello), SocketWriter.write(helloLine, to: descriptor) else {
+            return
+        }
         var sent = 0
         var received = Data()
         while !isStopped {
             for event in recorder.events(after: sent) {
                 guard let line = try? InspectorSession.line(InspectorEventLine(event: event)),
-                    Self.write(line, to: descriptor)
+                    SocketWriter.write(line, to: descriptor)
                 else { return }
                 sent = event.seq
             }
@@ -135,8 +137,13 @@ final class InspectorConnection: Sendable {
         }
         return nil
     }
+}
 
-    private static func write(_ data: Data, to descriptor: Int32) -> Bool {
+/// Writes to a socket, for the app's connection and for `brigade-tool inspect`'s server.
+package enum SocketWriter {
+    /// Writes all of `data` to `descriptor`, again after an interruption; `false` when the peer is gone. A closed
+    /// peer raises no SIGPIPE.
+    package static func write(_ data: Data, to descriptor: Int32) -> Bool {
         // brigade:allow-unsafe send is a C API that takes the bytes' address; the buffer lives for the call.
         data.withUnsafeBytes { buffer in
             var offset = 0
