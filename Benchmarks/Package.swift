@@ -14,6 +14,7 @@ let peers: [Target.Dependency] = [
     .product(name: "BrigadeServices", package: "Brigade"),
     .product(name: "BrigadeComposition", package: "Brigade"),
     .product(name: "BrigadeNavigation", package: "Brigade"),
+    .product(name: "BrigadeInspector", package: "Brigade"),
     .product(name: "RoutingKit", package: "routing-kit"),
     .product(name: "Swinject", package: "Swinject"),
     .product(name: "OpenCombine", package: "OpenCombine"),

@@ -6,11 +6,12 @@ What it checks, each by what a person would see or what the app then does:
 1. the app started before the tool: the tool's page catches up on the actions dispatched before it started;
 2. a new command in the app shows up live on the page;
 3. clicking a past action on the page puts the app's state back to the state after it (read from the app itself);
-4. reloading the page catches up; Resume leaves travel mode and the app goes on from the travelled-to state;
+4. a mark of the strip shows an action without travelling; reloading the page catches up; Resume leaves travel mode and the app goes on from the travelled-to state;
 5. the tool killed and started again: the app keeps running, loses nothing, reconnects, and the page catches up;
 6. the exported session is a session file (its first line a hello).
 
 Usage: /usr/bin/python3 scripts/check-inspector-page.py [--screenshots docs/images]
+(`bistro --inspect` runs each line of a piped stdin as it arrives; `state` prints the state as one line of JSON.)
 Runs in about half a minute; every wait polls an observable condition with a deadline; processes are always ended.
 """
 import json
@@ -53,51 +54,51 @@ def wait_for(what, condition, timeout=DEADLINE):
 
 
 class Bistro:
-    """`bistro --inspect … --live`: one command at a time on stdin, its output up to the `.` line on stdout."""
+    """`bistro --inspect …` with a pipe on stdin: it runs each line as it arrives and prints `> command` and the
+    command's output; `state` prints the state as one line of JSON. A command is done when the `state` sent after it
+    has answered."""
 
     def __init__(self, binary, app_port, data_dir):
         self.process = subprocess.Popen(
-            [binary, "--inspect", f"127.0.0.1:{app_port}", "--live", "--data-dir", data_dir],
+            [binary, "--inspect", f"127.0.0.1:{app_port}", "--data-dir", data_dir],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
         self.lines = []
         self.lock = threading.Lock()
         threading.Thread(target=self._read, daemon=True).start()
-        self._wait_marker(0, "bistro to start")
+        self.run("help")
 
     def _read(self):
         for line in self.process.stdout:
             with self.lock:
                 self.lines.append(line.rstrip("\n"))
 
-    def _wait_marker(self, start, what):
-        def done():
-            with self.lock:
-                return "." in self.lines[start:] and self.lines[start:]
-        output = wait_for(what, done)
-        with self.lock:
-            marker = self.lines.index(".", start)
-            self.seen = marker + 1
-            return output[: marker - start]
-
     def run(self, command):
+        """Runs `command`, then `state`; returns the command's output lines and the state after it."""
         if self.process.poll() is not None:
             raise SystemExit(f"check-inspector-page: bistro ended ({self.process.returncode}): "
                              + self.process.stderr.read())
         with self.lock:
             start = len(self.lines)
-        self.process.stdin.write(command + "\n")
+        self.process.stdin.write(command + "\nstate\n")
         self.process.stdin.flush()
-        return self._wait_marker(start, f"bistro to answer {command!r}")
+
+        def answered():
+            with self.lock:
+                lines = self.lines[start:]
+            if "> state" not in lines:
+                return None
+            after = lines[lines.index("> state") + 1:]
+            state = next((line for line in after if line.startswith("{")), None)
+            return state and (lines[: lines.index("> state")], json.loads(state))
+        return wait_for(f"bistro to answer {command!r}", answered)
 
     def state(self):
-        output = self.run("state")
-        return json.loads([line for line in output if line.startswith("{")][-1])
+        return self.run("state")[1]
 
     def stop(self):
         if self.process.poll() is None:
             try:
-                self.process.stdin.write("quit\n")
-                self.process.stdin.flush()
+                self.process.stdin.close()
                 self.process.wait(timeout=5)
             except Exception:
                 self.process.kill()
@@ -184,7 +185,7 @@ def main():
         wait_for("the third AddDish to show up live", lambda: len(added_rows()) == 3)
         print("live: the third AddDish appeared")
 
-        # The filter, the strip, and the diff of an action chosen on the strip (choosing there does not travel).
+        # The filter keeps the rows it names.
         browser.find_element(By.ID, "filter").send_keys("AddDish")
         wait_for("the filter to keep only the AddDish rows",
                  lambda: [r.get_attribute("data-action") for r in browser.find_elements(By.CSS_SELECTOR, ".event")]
@@ -192,6 +193,7 @@ def main():
         browser.execute_script("const f = document.getElementById('filter'); f.value = '';"
                                "f.dispatchEvent(new Event('input'));")
         wait_for("the filter to be cleared", lambda: len(browser.find_elements(By.CSS_SELECTOR, ".event")) > 3)
+        # A mark of the strip shows its action without travelling: the second AddDish added order[1].
         second = added_rows()[1].get_attribute("data-seq")
         browser.execute_script(f"document.querySelector('#strip .mark[data-seq=\"{second}\"]').click()")
         wait_for("the diff of the second AddDish: order[1] added",
@@ -199,8 +201,8 @@ def main():
                           for r in browser.find_elements(By.CSS_SELECTOR, "#diff tr[data-path]")]
                  == [("order[1]", "added")])
         if browser.find_element(By.ID, "travel-banner").is_displayed():
-            raise SystemExit("check-inspector-page: choosing on the strip travelled the app")
-        print("filter, strip and diff: AddDish rows only; #" + second + " added order[1]; no travel")
+            raise SystemExit("check-inspector-page: a mark of the strip made the app travel")
+        print(f"filter, strip and diff: AddDish rows only; #{second} added order[1]; no travel")
 
         # 3. Time travel from the page: the app's own state goes back.
         events = tool.events()["events"]

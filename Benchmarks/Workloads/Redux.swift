@@ -2,13 +2,13 @@ import BrigadeCore
 import BrigadeReactive
 import BrigadeRedux
 
-struct BenchState: Sendable {
+struct BenchState: Sendable, Codable {
     var count = 0
     var name = "bench"
     var other = 0
 }
 
-struct BenchIncrement: Action {}
+struct BenchIncrement: Action, Codable {}
 
 /// An action type per unrelated reducer: `Unrelated<N>` instantiated with distinct phantom types.
 struct Unrelated<Tag>: Action {}

@@ -34,14 +34,19 @@ public final class Runner {
     public let finish: @MainActor () -> Void
     /// The most operations one `prepare` sets up for: `run` is never asked for more.
     public let maxBatch: Int
+    /// Untimed work after each timed batch: waits for what the batch left running in the background (an attached
+    /// inspector's encoding), so that it does not weigh on the next batch, of this workload or of its peer.
+    public let settle: @MainActor () async -> Void
 
-    /// A runner of `run`, with `prepare` before each batch and `finish` at the end.
+    /// A runner of `run`, with `prepare` before each batch, `settle` after it and `finish` at the end.
     public init(
         maxBatch: Int = .max,
         prepare: @escaping @MainActor () -> Void = {},
         finish: @escaping @MainActor () -> Void = {},
+        settle: @escaping @MainActor () async -> Void = {},
         run: @escaping @MainActor (Int) async -> Void
     ) {
+        self.settle = settle
         self.prepare = prepare
         self.run = run
         self.finish = finish
@@ -78,5 +83,5 @@ public func allWorkloads() -> [Workload] {
         + routingWorkloads()
         + wireframeWorkloads()
         + compositionWorkloads() + kitchenWorkloads() + larderWorkloads() + actionLogWorkloads() + launchWorkloads()
-        + bridgeWorkloads()
+        + bridgeWorkloads() + inspectorWorkloads()
 }

@@ -2,8 +2,8 @@ import BrigadeComposition
 import BrigadeWireframe
 
 extension BrigadeApp where State: Codable {
-    /// Attaches an ``BrigadeInspector/Inspector`` to the app's store, kitchen and (given its navigator) screens, and connects it to
-    /// `brigade-tool inspect`, in one line; keep the inspector as long as you inspect.
+    /// Attaches an ``BrigadeInspector/Inspector`` to the app's store, kitchen and (given its navigator) screens, and
+    /// connects it to `brigade-tool inspect`, in one line; keep the inspector as long as you inspect.
     ///
     /// ```swift
     /// #if DEBUG
@@ -24,16 +24,16 @@ extension BrigadeApp where State: Codable {
         port: UInt16 = Inspector.defaultPort,
         ringSize: Int = Inspector.defaultRingSize
     ) -> Inspector {
-        let inspector = Inspector(app: name, ringSize: ringSize)
-        inspector.attach(to: store)
-        finishInspecting(with: inspector, navigator: navigator, host: host, port: port)
-        return inspector
+        makeInspector(name: name, navigator: navigator, host: host, port: port, ringSize: ringSize) {
+            $0.attach(to: store)
+        }
     }
 }
 
 extension BrigadeApp {
-    /// Attaches an ``BrigadeInspector/Inspector`` to an app whose state is not `Codable`: the page shows the actions and a description
-    /// of each state, without diffs. See the `Codable` state's `inspect(name:navigator:host:port:ringSize:)`.
+    /// Attaches an ``BrigadeInspector/Inspector`` to an app whose state is not `Codable`: the page shows the actions
+    /// and a description of each state, without diffs. See the `Codable` state's
+    /// `inspect(name:navigator:host:port:ringSize:)`.
     public func inspect(
         name: String = "app",
         navigator: HeadlessNavigator? = nil,
@@ -41,18 +41,23 @@ extension BrigadeApp {
         port: UInt16 = Inspector.defaultPort,
         ringSize: Int = Inspector.defaultRingSize
     ) -> Inspector {
-        let inspector = Inspector(app: name, ringSize: ringSize)
-        inspector.attach(to: store)
-        finishInspecting(with: inspector, navigator: navigator, host: host, port: port)
-        return inspector
+        makeInspector(name: name, navigator: navigator, host: host, port: port, ringSize: ringSize) {
+            $0.attach(to: store)
+        }
     }
 
-    private func finishInspecting(with inspector: Inspector, navigator: HeadlessNavigator?, host: String, port: UInt16)
-    {
+    /// An inspector attached by `attachStore` to the store, and to the kitchen and the screens, connecting.
+    private func makeInspector(
+        name: String, navigator: HeadlessNavigator?, host: String, port: UInt16, ringSize: Int,
+        attachStore: (Inspector) -> Void
+    ) -> Inspector {
+        let inspector = Inspector(app: name, ringSize: ringSize)
+        attachStore(inspector)
         inspector.attach(to: kitchen)
         if let navigator {
             inspector.attach(to: wireframe, navigator: navigator)
         }
         inspector.connect(host: host, port: port)
+        return inspector
     }
 }

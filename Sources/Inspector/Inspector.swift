@@ -61,7 +61,7 @@ public final class Inspector {
         recorder = InspectorRecorder(ringSize: self.ringSize)
     }
 
-    isolated deinit {
+    deinit {
         connection?.stop()
         for kitchen in kitchens {
             kitchen.observeResolutions(nil)
@@ -98,12 +98,13 @@ public final class Inspector {
                 }))
         let tap = TypedStoreTap(store: store, capacity: ringSize)
         storeTap = tap
-        let initial = recorder.takeSeq()
-        tap.keep(store.currentState, seq: initial)
-        recorder.record(
+        let initialState = store.currentState
+        let initial = recorder.record { seq in
             .action(
-                seq: initial, time: Date().timeIntervalSince1970, action: InitialState(),
-                origin: .init(kind: "app"), state: store.currentState))
+                seq: seq, time: Date().timeIntervalSince1970, action: InitialState(), origin: .init(kind: "app"),
+                state: initialState)
+        }
+        tap.keep(initialState, seq: initial)
         let previous = store.reductionObserver
         store.reductionObserver = { [weak self, weak tap] event in
             previous?(event)
@@ -113,10 +114,9 @@ public final class Inspector {
                 self.recordAction(action, state: state, effect: tap.currentEffect, tap: tap)
             case .asyncChange(let type, let state):
                 if type == TimeTravel.self, let to = self.travelling {
-                    self.recorder.record(
-                        .travel(
-                            seq: self.recorder.takeSeq(), time: Date().timeIntervalSince1970, to: to, state: state,
-                            error: nil))
+                    self.recorder.record { seq in
+                        .travel(seq: seq, time: Date().timeIntervalSince1970, to: to, state: state, error: nil)
+                    }
                 } else {
                     self.recordAction(AsyncChange(of: type), state: state, effect: nil, tap: tap)
                 }
@@ -132,7 +132,7 @@ public final class Inspector {
     /// Records the screens after each change of `navigator` (its stack and modals as URLs, with the lifecycle events
     /// it delivered, when it records them), and restores them on travel through `wireframe`.
     public func attach(to wireframe: DefaultWireframe, navigator: HeadlessNavigator) {
-        let tap = NavigationTap(wireframe: wireframe, navigator: navigator)
+        let tap = NavigationTap(wireframe: wireframe, navigator: navigator, capacity: ringSize)
         navigationTap = tap
         let previous = navigator.onChange
         navigator.onChange = { [weak self] navigator in
@@ -212,11 +212,10 @@ public final class Inspector {
     public func travel(to seq: Int) async throws(InspectorError) {
         guard let storeTap, storeTap.hasState(seq) else {
             let range = storeTap?.seqRange
-            recorder.record(
-                .travel(
-                    seq: recorder.takeSeq(), time: Date().timeIntervalSince1970, to: seq, state: nil,
-                    error: InspectorError.noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
-                        .description))
+            let error = InspectorError.noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
+            recorder.record { made in
+                .travel(seq: made, time: Date().timeIntervalSince1970, to: seq, state: nil, error: error.description)
+            }
             throw .noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
         }
         travelling = seq
@@ -240,6 +239,12 @@ public final class Inspector {
         await recorder.events()
     }
 
+    /// Waits until every event recorded before this call is encoded: in ``events()``, in the session and on its way
+    /// to the tool. The encoding runs in the background; a test or a benchmark waits for it here.
+    public func flush() async {
+        await recorder.flush()
+    }
+
     /// The session so far (the events kept), for a session file.
     public func session() async -> InspectorSession {
         InspectorSession(hello: hello(), events: await recorder.events())
@@ -253,20 +258,25 @@ public final class Inspector {
 
     // MARK: - Recording
 
-    private func recordAction(_ action: any Action, state: any Sendable, effect: EffectOrigin?, tap: any StoreTap) {
+    private func recordAction<State: Sendable>(
+        _ action: any Action, state: State, effect: EffectOrigin?, tap: TypedStoreTap<State>
+    ) {
         isTravelling = false
-        let seq = recorder.takeSeq()
         let origin: InspectorEvent.Origin
         if let effect {
             origin = .init(kind: "effect", name: effect.description)
-            followUps[effect.serial, default: []].append(seq)
         } else {
             origin = .init(kind: "app", name: navigationTap?.topURL)
         }
+        // One lock for the seq and the hand-over; the encoding is the recorder's queue's.
+        let seq = recorder.record { seq in
+            .action(seq: seq, time: Date().timeIntervalSince1970, action: action, origin: origin, state: state)
+        }
+        if let effect {
+            followUps[effect.serial, default: []].append(seq)
+        }
         tap.keep(state, seq: seq)
         navigationTap?.mark(seq)
-        recorder.record(
-            .action(seq: seq, time: Date().timeIntervalSince1970, action: action, origin: origin, state: state))
     }
 
     private func recordEffect(_ event: EffectEvent) {

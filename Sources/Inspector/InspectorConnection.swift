@@ -11,7 +11,7 @@ import Darwin
 /// hello, then every event the recorder keeps (so a tool started late, or restarted, catches up), then each new one as
 /// JSON lines, and reads the tool's commands. It connects again after a failure, waiting a little longer each time
 /// (up to 2 s), and never blocks the main actor; what it sends comes from the recorder's bounded ring, so a slow or
-/// absent tool costs no memory.
+/// absent tool costs no memory. While connected, it has the recorder encode what was recorded every 50 ms.
 final class InspectorConnection: Sendable {
     private struct State {
         var isStopped = false
@@ -70,13 +70,15 @@ final class InspectorConnection: Sendable {
 
     /// Sends the hello and the ring, then new events, and reads commands, until the tool goes or ``stop()``.
     private func serve(_ descriptor: Int32) {
-        guard let helloLine = try? InspectorSession.line(hello), Self.write(helloLine, to: descriptor) else { return }
+        guard let helloLine = try? InspectorSession.line(hello), SocketWriter.write(helloLine, to: descriptor) else {
+            return
+        }
         var sent = 0
         var received = Data()
         while !isStopped {
-            for event in recorder.snapshot() where event.seq > sent {
+            for event in recorder.events(after: sent) {
                 guard let line = try? InspectorSession.line(InspectorEventLine(event: event)),
-                    Self.write(line, to: descriptor)
+                    SocketWriter.write(line, to: descriptor)
                 else { return }
                 sent = event.seq
             }
@@ -135,8 +137,13 @@ final class InspectorConnection: Sendable {
         }
         return nil
     }
+}
 
-    private static func write(_ data: Data, to descriptor: Int32) -> Bool {
+/// Writes to a socket, for the app's connection and for `brigade-tool inspect`'s server.
+package enum SocketWriter {
+    /// Writes all of `data` to `descriptor`, again after an interruption; `false` when the peer is gone. A closed
+    /// peer raises no SIGPIPE.
+    package static func write(_ data: Data, to descriptor: Int32) -> Bool {
         // brigade:allow-unsafe send is a C API that takes the bytes' address; the buffer lives for the call.
         data.withUnsafeBytes { buffer in
             var offset = 0

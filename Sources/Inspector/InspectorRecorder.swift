@@ -6,6 +6,10 @@ import Foundation
 /// The inspector's events, made off the main actor: the main actor hands over raw events (an action and the state it
 /// made, as values), and a serial queue encodes them to JSON, computes the state diffs and keeps the newest
 /// ``ringSize`` events for the connection and the session. Thread-safe.
+///
+/// The encoding is lazy: it runs when someone reads (the connection to the tool, at most every 50 ms while it is up;
+/// ``events()``; ``flush()``), never on the main actor and never while nobody reads, so an app with the inspector
+/// attached and no tool pays only the hand-over.
 final class InspectorRecorder: Sendable {
     /// An event as the main actor hands it over: values only, encoded later on the queue.
     enum Raw: Sendable {
@@ -15,6 +19,15 @@ final class InspectorRecorder: Sendable {
         case travel(seq: Int, time: Double, to: Int, state: (any Sendable)?, error: String?)
         /// An event with nothing to encode.
         case ready(InspectorEvent)
+
+        /// The state the event carries, if any: the base of the next diff.
+        var state: (any Sendable)? {
+            switch self {
+            case .action(_, _, _, _, let state): return state
+            case .travel(_, _, _, let state, _): return state
+            case .ready: return nil
+            }
+        }
     }
 
     /// How the attached store's state and actions become JSON: set once, when the store is attached.
@@ -27,15 +40,16 @@ final class InspectorRecorder: Sendable {
 
     private struct State {
         var nextSeq = 1
+        /// The events handed over and not yet encoded, at most twice `ringSize`.
         var pending: [Raw] = []
-        var isDraining = false
-        /// The newest events, oldest first, at most `ringSize`.
+        /// The state of the newest event dropped from `pending` unencoded: the base of the next event's diff.
+        var droppedState: (any Sendable)?
+        /// The newest events, oldest first from `ringStart`, at most `ringSize`.
         var ring: [InspectorEvent] = []
         var ringStart = 0
         var encoding: Encoding?
         /// The JSON of the state of the last action encoded, for the next diff.
         var lastState: InspectorValue?
-        var onEncoded: [@Sendable () -> Void] = []
     }
 
     /// How many events are kept.
@@ -51,76 +65,89 @@ final class InspectorRecorder: Sendable {
         state.withLock { $0.encoding = encoding }
     }
 
-    /// Calls `body` on the encoding queue after each batch of events is encoded.
-    func onEncoded(_ body: @escaping @Sendable () -> Void) {
-        state.withLock { $0.onEncoded.append(body) }
-    }
-
-    /// The next seq, taken by the caller for an event it hands over.
-    func takeSeq() -> Int {
+    /// Takes the next seq and hands over the event `make` makes with it, under one lock; returns the seq. The
+    /// pending events are bounded: past twice `ringSize` unencoded events, the oldest `ringSize` are dropped (the
+    /// ring would drop them anyway), the newest dropped state kept as the base of the next diff.
+    @discardableResult
+    func record(_ make: (Int) -> Raw) -> Int {
         state.withLock { state in
-            defer { state.nextSeq += 1 }
-            return state.nextSeq
-        }
-    }
-
-    /// Hands `raw` over to be encoded; cheap on the caller's thread (a lock and an append), the encoding is the
-    /// queue's. The pending events are bounded too: past `ringSize` unencoded events, the oldest are dropped (the
-    /// ring would drop them anyway).
-    func record(_ raw: Raw) {
-        let startsDrain = state.withLock { state -> Bool in
-            state.pending.append(raw)
+            let seq = state.nextSeq
+            state.nextSeq += 1
+            state.pending.append(make(seq))
             if state.pending.count > ringSize * 2 {
-                state.pending.removeFirst(state.pending.count - ringSize)
+                let dropped = state.pending.count - ringSize
+                if let base = state.pending[..<dropped].last(where: { $0.state != nil })?.state {
+                    state.droppedState = base
+                }
+                state.pending.removeFirst(dropped)
             }
-            guard !state.isDraining else { return false }
-            state.isDraining = true
-            return true
-        }
-        if startsDrain {
-            queue.async { [self] in drain() }
+            return seq
         }
     }
 
     /// Makes an event now and hands it over, with the next seq.
     func record(_ make: (Int) -> InspectorEvent) {
-        record(.ready(make(takeSeq())))
+        record { seq in .ready(make(seq)) }
     }
 
     /// The events kept, oldest first, once every event handed over before this call is encoded.
     func events() async -> [InspectorEvent] {
         await flush()
-        return snapshot()
+        return state.withLock { state in Array(state.ring[state.ringStart...] + state.ring[..<state.ringStart]) }
     }
 
-    /// The events kept now, oldest first (those still being encoded are not among them).
-    func snapshot() -> [InspectorEvent] {
-        state.withLock { state in Array(state.ring[state.ringStart...] + state.ring[..<state.ringStart]) }
+    /// The events kept after `seq`, oldest first, encoding those handed over first; blocks the caller while it
+    /// encodes (the connection's thread, never the main actor).
+    func events(after seq: Int) -> [InspectorEvent] {
+        queue.sync { drain() }
+        return state.withLock { state in
+            let count = state.ring.count
+            guard count > 0 else { return [] }
+            // The ring's seqs increase from `ringStart`: skip those up to `seq` by a binary search.
+            var low = 0
+            var high = count
+            while low < high {
+                let middle = (low + high) / 2
+                if state.ring[(state.ringStart + middle) % count].seq <= seq {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            return (low..<count).map { state.ring[(state.ringStart + $0) % count] }
+        }
     }
 
     /// Waits until every event handed over before this call is encoded.
     func flush() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            queue.async { continuation.resume() }
+            queue.async { [self] in
+                drain()
+                continuation.resume()
+            }
         }
     }
 
+    /// Encodes the pending events into the ring; on the queue.
     private func drain() {
         while true {
-            let (batch, encoding, previous) = state.withLock { state -> ([Raw], Encoding?, InspectorValue?) in
+            let (batch, encoding, previous, dropped) = state.withLock {
+                state -> ([Raw], Encoding?, InspectorValue?, (any Sendable)?) in
                 let batch = state.pending
                 state.pending.removeAll(keepingCapacity: true)
-                if batch.isEmpty {
-                    state.isDraining = false
-                }
-                return (batch, state.encoding, state.lastState)
+                let dropped = state.droppedState
+                state.droppedState = nil
+                return (batch, state.encoding, state.lastState, dropped)
             }
             if batch.isEmpty {
                 break
             }
             var last = previous
+            if let dropped, let encoding {
+                last = encoding.state(dropped).0
+            }
             let events = batch.map { encode($0, encoding: encoding, last: &last) }
-            let observers = state.withLock { state -> [@Sendable () -> Void] in
+            state.withLock { state in
                 state.lastState = last
                 for event in events {
                     if state.ring.count < ringSize {
@@ -130,10 +157,6 @@ final class InspectorRecorder: Sendable {
                         state.ringStart = (state.ringStart + 1) % ringSize
                     }
                 }
-                return state.onEncoded
-            }
-            for observer in observers {
-                observer()
             }
         }
     }

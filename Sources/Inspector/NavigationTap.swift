@@ -9,12 +9,14 @@ final class NavigationTap {
     private weak var navigator: HeadlessNavigator?
     /// The navigation state last recorded, as the wireframe builds it (`nil` when it could not be saved).
     private var current: NavigationState?
-    /// The navigation state shown at each action recorded since, by the seq of the action; bounded by the store's
-    /// ring (a seq the store forgets is never asked for).
+    /// The navigation state shown at each action recorded since, by the seq of the action; at most twice the
+    /// ring's size (a seq the store's ring forgot is never asked for).
     private var shownAt: [(seq: Int, state: NavigationState?)] = []
+    private let capacity: Int
     private var lifecycleSeen = 0
 
-    init(wireframe: DefaultWireframe, navigator: HeadlessNavigator) {
+    init(wireframe: DefaultWireframe, navigator: HeadlessNavigator, capacity: Int) {
+        self.capacity = max(1, capacity)
         self.wireframe = wireframe
         self.navigator = navigator
     }
@@ -49,8 +51,8 @@ final class NavigationTap {
     /// Notes that the action numbered `seq` happened while the current screens were shown.
     func mark(_ seq: Int) {
         shownAt.append((seq, current))
-        if shownAt.count > 100_000 {
-            shownAt.removeFirst(shownAt.count / 2)
+        if shownAt.count >= 2 * capacity {
+            shownAt.removeFirst(capacity)
         }
     }
 

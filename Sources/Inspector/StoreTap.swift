@@ -5,8 +5,6 @@ import BrigadeRedux
 /// travel, and the store's current effect.
 @MainActor
 protocol StoreTap: AnyObject {
-    /// Keeps `state`, the state after the action numbered `seq`.
-    func keep(_ state: any Sendable, seq: Int)
     /// Whether the state after `seq` is kept.
     func hasState(_ seq: Int) -> Bool
     /// The seqs of the states kept, or `nil` when none is.
@@ -31,8 +29,8 @@ final class TypedStoreTap<State: Sendable>: StoreTap {
         states.reserveCapacity(min(capacity, 1_024))
     }
 
-    func keep(_ state: any Sendable, seq: Int) {
-        guard let state = state as? State else { return }
+    /// Keeps `state`, the state after the action numbered `seq`.
+    func keep(_ state: State, seq: Int) {
         if states.count < capacity {
             states.append((seq, state))
         } else {

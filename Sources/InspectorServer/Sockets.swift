@@ -1,3 +1,4 @@
+import BrigadeInspector
 import Foundation
 
 #if canImport(Glibc)
@@ -50,20 +51,7 @@ enum Sockets {
 
     /// Writes all of `data`; `false` when the peer is gone.
     static func write(_ data: Data, to descriptor: Int32) -> Bool {
-        // brigade:allow-unsafe send is a C API that takes the bytes' address; the buffer lives for the call.
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                guard let base = buffer.baseAddress else { return false }
-                let written = send(descriptor, base + offset, buffer.count - offset, noSignal)
-                if written < 0, errno == EINTR {
-                    continue
-                }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
+        SocketWriter.write(data, to: descriptor)
     }
 
     /// Reads what is there, up to 64 KiB; `nil` at the end of the stream or on an error.
@@ -97,13 +85,6 @@ enum Sockets {
         thread.start()
     }
 }
-
-/// `send`'s flag that keeps a closed connection from raising SIGPIPE (the tool ignores SIGPIPE on Darwin).
-#if canImport(Glibc)
-private let noSignal = Int32(MSG_NOSIGNAL)
-#else
-private let noSignal: Int32 = 0
-#endif
 
 /// The errors of `brigade-tool inspect`'s server.
 package enum InspectorServerError: Error, Equatable, CustomStringConvertible {

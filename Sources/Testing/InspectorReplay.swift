@@ -75,9 +75,12 @@ public enum InspectorReplay {
         public let replayed: Int
         /// The first place the replay differed from the session, or `nil` when every state was the recorded one.
         public let divergence: Divergence?
-        /// The seqs of the states the store went through, the starting state first: the recorded ones, up to the
-        /// divergence.
+        /// The seqs of the actions whose states the store went through, the starting state first, up to the
+        /// divergence (travels are not among them).
         public let seqs: [Int]
+        /// The store's state after each of ``seqs``, as JSON: equal, byte for byte when written, to the recorded
+        /// states when there is no divergence.
+        public let states: [InspectorValue]
     }
 
     /// Replays the session file at `url` through `store`; see the `InspectorSession` variant.
@@ -116,7 +119,7 @@ public enum InspectorReplay {
     ) async throws(InspectorError) -> Outcome {
         let events = session.events.enumerated().filter { $0.element.type == .action || $0.element.type == .travel }
         guard let startIndex = events.firstIndex(where: { $0.element.type == .action }) else {
-            return Outcome(replayed: 0, divergence: nil, seqs: [])
+            return Outcome(replayed: 0, divergence: nil, seqs: [], states: [])
         }
         let start = events[startIndex].element
         let live = store.store
@@ -129,6 +132,7 @@ public enum InspectorReplay {
         }
         live.travel(to: try state(of: start, as: State.self))
         var seqs = [start.seq]
+        var states = [json(of: live.currentState)]
         var replayed = 0
         for (index, event) in events[(startIndex + 1)...] {
             let line = index + 2
@@ -143,17 +147,22 @@ public enum InspectorReplay {
             replayed += 1
             store.events.removeAll()
             let replayedState = live.currentState
+            let replayedJSON = json(of: replayedState)
             guard replayedState == recorded else {
-                let replayedJSON = (try? InspectorValue(encoding: replayedState)) ?? .null
                 let divergence = Divergence(
                     seq: event.seq, line: line, action: event.description ?? event.action ?? "?",
                     changes: replayedJSON.changes(from: event.state ?? .null))
                 store.reporter.fail(divergence.description, at: sourceLocation)
-                return Outcome(replayed: replayed, divergence: divergence, seqs: seqs)
+                return Outcome(replayed: replayed, divergence: divergence, seqs: seqs, states: states)
             }
             seqs.append(event.seq)
+            states.append(replayedJSON)
         }
-        return Outcome(replayed: replayed, divergence: nil, seqs: seqs)
+        return Outcome(replayed: replayed, divergence: nil, seqs: seqs, states: states)
+    }
+
+    private static func json(of state: some Encodable) -> InspectorValue {
+        (try? InspectorValue(encoding: state)) ?? .null
     }
 
     @MainActor

@@ -57,20 +57,40 @@ struct Page: Sendable {
     }
 }
 
+/// A server on free ports, a tally store with an inspector attached (not yet connected), and the page's side.
+@MainActor
+final class ServedTally {
+    let server: InspectorServer
+    let page: Page
+    let store = makeTallyStore()
+    let inspector = Inspector(app: "Tally")
+
+    init() throws {
+        server = try InspectorServer(pagePort: 0, appPort: 0)
+        server.start()
+        page = Page(port: server.pagePort)
+        inspector.attach(to: store)
+    }
+
+    func connect() {
+        inspector.connect(port: server.appPort)
+    }
+
+    func stop() {
+        inspector.disconnect()
+        server.stop()
+    }
+}
+
 @Suite("brigade-tool inspect: the server between the app and the page")
 @MainActor
 struct InspectorServerTests {
     @Test("the app's events reach the page, with its hello, and a travel asked by the page puts the app back")
     func eventsAndTravel() async throws {
-        let server = try InspectorServer(pagePort: 0, appPort: 0)
-        server.start()
-        defer { server.stop() }
-        let page = Page(port: server.pagePort)
-        let store = makeTallyStore()
-        let inspector = Inspector(app: "Tally")
-        inspector.attach(to: store)
-        inspector.connect(port: server.appPort)
-        defer { inspector.disconnect() }
+        let tally = try ServedTally()
+        defer { tally.stop() }
+        let (page, store) = (tally.page, tally.store)
+        tally.connect()
         store.dispatch(Add(amount: 2))
         store.dispatch(Add(amount: 3))
 
@@ -88,21 +108,16 @@ struct InspectorServerTests {
 
     @Test("an app that reconnects sends its ring again; the page sees each event once")
     func reconnectionIsDeduplicated() async throws {
-        let server = try InspectorServer(pagePort: 0, appPort: 0)
-        server.start()
-        defer { server.stop() }
-        let page = Page(port: server.pagePort)
-        let store = makeTallyStore()
-        let inspector = Inspector(app: "Tally")
-        inspector.attach(to: store)
-        inspector.connect(port: server.appPort)
+        let tally = try ServedTally()
+        defer { tally.stop() }
+        let (page, store) = (tally.page, tally.store)
+        tally.connect()
         store.dispatch(Add(amount: 1))
         _ = try await page.waitFor { $0.events.count >= 2 }
-        inspector.disconnect()
+        tally.inspector.disconnect()
         _ = try await page.waitFor { !$0.connected }
         store.dispatch(Add(amount: 1))
-        inspector.connect(port: server.appPort)
-        defer { inspector.disconnect() }
+        tally.connect()
         let page2 = try await page.waitFor { $0.events.count >= 3 && $0.connected }
         #expect(page2.events.map(\.seq) == [1, 2, 3])
     }
@@ -140,16 +155,11 @@ struct InspectorServerTests {
 
     @Test("the session export is a session file the library reads back")
     func export() async throws {
-        let server = try InspectorServer(pagePort: 0, appPort: 0)
-        server.start()
-        defer { server.stop() }
-        let page = Page(port: server.pagePort)
+        let tally = try ServedTally()
+        defer { tally.stop() }
+        let (page, store) = (tally.page, tally.store)
         #expect(try await page.request("GET", "/api/session").0 == 404)
-        let store = makeTallyStore()
-        let inspector = Inspector(app: "Tally")
-        inspector.attach(to: store)
-        inspector.connect(port: server.appPort)
-        defer { inspector.disconnect() }
+        tally.connect()
         store.dispatch(Add(amount: 5))
         _ = try await page.waitFor { $0.events.count >= 2 }
         let (status, data) = try await page.request("GET", "/api/session")

@@ -24,6 +24,7 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.startMeasurement()
             await runner.run(benchmark.scaledIterations.count)
             benchmark.stopMeasurement()
+            await runner.settle()
             runner.finish()
         }
     }

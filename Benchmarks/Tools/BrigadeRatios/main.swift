@@ -147,6 +147,7 @@ final class Measured {
         let start = now()
         await runner.run(batch)
         let end = now()
+        await runner.settle()
         return Double(end >= start ? end - start : 0) / Double(batch)
     }
 
@@ -158,6 +159,7 @@ final class Measured {
         for _ in 0..<3 {
             runner.prepare()
             await runner.run(1)
+            await runner.settle()
         }
         while batch < Swift.min(runner.maxBatch, 1 << 24) {
             var fastest = Double.infinity
@@ -393,6 +395,7 @@ func main() async -> Int32 {
             let runner = await workload.make()
             runner.prepare()
             await runner.run(1)
+            await runner.settle()
             runner.finish()
         }
         print("every other workload ran once: \(workloads.count - used.count) workloads")

@@ -19,9 +19,6 @@ public struct BistroOptions: Equatable, Sendable {
     public var replayPath: String?
     /// Where `brigade-tool inspect` listens for apps, when the Bistro is inspected (`--inspect [HOST:PORT]`).
     public var inspect: InspectAddress?
-    /// Whether each command's output ends with a line `.` alone, for a program driving the Bistro on standard input
-    /// (`--live`): it reads up to that line, then sends the next command.
-    public var live = false
 
     /// The address of `brigade-tool inspect`'s port for apps.
     public struct InspectAddress: Equatable, Sendable {
@@ -77,8 +74,6 @@ public struct BistroOptions: Equatable, Sendable {
                 language = try Self.value(for: argument, from: &rest)
             case "--trace":
                 trace = true
-            case "--live":
-                live = true
             case "--replay":
                 replayPath = try Self.value(for: argument, from: &rest)
             case "--inspect":
@@ -123,7 +118,7 @@ public struct BistroOptions: Equatable, Sendable {
         bistro — a terminal restaurant built on Brigade
 
         USAGE: bistro [--data-dir DIR] [--specials-url URL] [--script FILE] [--language CODE] [--trace]
-                      [--replay FILE] [--inspect [HOST:PORT]] [--live]
+                      [--replay FILE] [--inspect [HOST:PORT]]
 
         OPTIONS:
           --data-dir DIR       where placed orders are stored (default: $XDG_DATA_HOME/bistro,
@@ -137,8 +132,6 @@ public struct BistroOptions: Equatable, Sendable {
           --inspect [HOST:PORT]
                                send the actions, states and screens to `brigade-tool inspect` (default
                                127.0.0.1:9431), which can travel back in time
-          --live               scripted from standard input: end each command's output with a line `.`, for
-                               a program that drives the Bistro and reads its answers
           -h, --help           show this help
 
         MODES:

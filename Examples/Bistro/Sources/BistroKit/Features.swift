@@ -104,7 +104,7 @@ final class OrderScreenFeature: ScreenFeature, LogicFeature {
         Self.addReducers(to: container)
     }
 
-    /// The reducers of the order: adding and removing dishes, and emptying it when it is placed.
+    /// The order's reducers: what ``injectReducers(container:)`` injects, for a store made without the screens.
     static func addReducers(to container: ReducerContainer) {
         container.add(on: \BistroState.order) { (order: inout [OrderLine], action: AddDish) in
             if let index = order.firstIndex(where: { $0.dish == action.dish }) {
@@ -139,7 +139,7 @@ final class OrdersScreenFeature: ScreenFeature, LogicFeature {
         Self.addReducers(to: container)
     }
 
-    /// The reducers of the placed orders: loaded at launch, one more when placed.
+    /// The placed orders' reducers: what ``injectReducers(container:)`` injects.
     static func addReducers(to container: ReducerContainer) {
         container.add(on: \BistroState.placedOrders) { (orders: inout [PlacedOrder], action: OrdersLoaded) in
             orders = action.orders.sorted { $0.id < $1.id }
@@ -201,7 +201,7 @@ final class LanguageFeature: LogicFeature {
         Self.addReducers(to: container)
     }
 
-    /// The reducer of the language.
+    /// The language's reducer: what ``injectReducers(container:)`` injects.
     static func addReducers(to container: ReducerContainer) {
         container.add(on: \BistroState.language) { (language: inout String, action: SetLanguage) in
             language = action.code

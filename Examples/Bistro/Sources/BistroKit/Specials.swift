@@ -71,7 +71,7 @@ final class SpecialsScreenFeature: ScreenFeature, KitchenFeature, LogicFeature {
         Self.addReducers(to: container)
     }
 
-    /// The reducers of the specials: loaded or failed.
+    /// The specials' reducers: what ``injectReducers(container:)`` injects.
     static func addReducers(to container: ReducerContainer) {
         container.add(on: \BistroState.specials) { (specials: inout SpecialsList, action: SpecialsLoaded) in
             specials = .loaded(action.specials)

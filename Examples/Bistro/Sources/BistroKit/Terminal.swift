@@ -35,11 +35,10 @@ public enum Terminal {
         }
         if isatty(STDIN_FILENO) == 0 {
             // Each line as it arrives, so a program can drive the Bistro and the inspector act on it meanwhile.
-            let end = options.live ? ".\n" : ""
-            show(start(of: session, colour: colour) + end)
+            show(start(of: session, colour: colour))
             for await command in standardInputLines() {
                 let (output, quits) = await step(command, in: session, colour: colour)
-                show(output + end)
+                show(output)
                 if quits {
                     break
                 }
