@@ -10,6 +10,37 @@ import Testing
 import FoundationNetworking
 #endif
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Sends `text` as it is to the server on `port` (what no HTTP client would send) and returns all it answers.
+func rawExchange(port: UInt16, _ text: String) -> String {
+    #if canImport(Glibc)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard connected == 0, Sockets.write(Data(text.utf8), to: descriptor) else { return "" }
+    var response = Data()
+    while let chunk = Sockets.read(descriptor) {
+        response.append(chunk)
+    }
+    return String(decoding: response, as: UTF8.self)
+}
+
 struct Tally: Codable, Equatable, Sendable { var count = 0 }
 struct Add: Action, Codable { let amount: Int }
 
@@ -183,6 +214,19 @@ struct InspectorServerTests {
         let (status, html) = try await page.request("GET", "/")
         #expect(status == 200)
         #expect(String(decoding: html, as: UTF8.self).contains("Brigade Inspector"))
+    }
+
+    @Test("a request that is not HTTP, or announces a body over 64 KiB, gets a 400; the server goes on")
+    func malformedRequests() async throws {
+        let server = try InspectorServer(pagePort: 0, appPort: 0)
+        server.start()
+        defer { server.stop() }
+        #expect(rawExchange(port: server.pagePort, "hello there\r\n\r\n").hasPrefix("HTTP/1.1 400 "))
+        let huge = "POST /api/travel HTTP/1.1\r\nContent-Length: 10000000\r\n\r\n{"
+        #expect(rawExchange(port: server.pagePort, huge).hasPrefix("HTTP/1.1 400 "))
+        let fine = rawExchange(port: server.pagePort, "GET /api/events?since=0 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(fine.hasPrefix("HTTP/1.1 200 "))
+        #expect(fine.contains(#""connected":false"#))
     }
 
     @Test("a port in use is a typed error naming it")
