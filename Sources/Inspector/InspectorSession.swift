@@ -186,12 +186,17 @@ public enum InspectorError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unencodable(let reason):
             return "cannot encode an event: \(reason)"
         case .noSuchState(let seq, let oldest, let newest):
-            guard let oldest, let newest else { return "no state to travel to: nothing was recorded" }
-            return "no state after seq \(seq): the app keeps the states of seqs \(oldest) to \(newest)"
+            return "no state after seq \(seq): \(Self.keptStates(oldest: oldest, newest: newest))"
         case .unknownAction(let line, let action):
             return "line \(line): action \(action) is not in the registry, so it cannot be replayed"
         case .undecodableState(let seq, let reason):
             return "seq \(seq): the recorded state does not decode as the state type: \(reason)"
         }
+    }
+
+    /// The states the app keeps, for ``noSuchState(seq:oldest:newest:)``.
+    private static func keptStates(oldest: Int?, newest: Int?) -> String {
+        guard let oldest, let newest else { return "nothing was recorded" }
+        return "the app keeps the states of seqs \(oldest) to \(newest)"
     }
 }
