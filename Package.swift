@@ -152,6 +152,17 @@ addComponent(
     testDependencies: ["BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen", "BrigadeComposition"]
 )
 
+// The server of `brigade-tool inspect`: the inspected app's connection, the page and `--emit-test`; not a product.
+package.targets.append(
+    .target(
+        name: "BrigadeInspectorServer", dependencies: ["BrigadeInspector", "BrigadeLocking"],
+        path: "Sources/InspectorServer"))
+package.targets.append(
+    .testTarget(
+        name: "InspectorServerTests",
+        dependencies: ["BrigadeInspectorServer", "BrigadeInspector", "BrigadeCore", "BrigadeRedux"],
+        path: "Tests/InspectorServerTests"))
+
 // The umbrella: re-exports every component, nothing of its own.
 addComponent(
     "Brigade",
@@ -177,7 +188,9 @@ addComponent(
 // system (APFS by default) its build products and source folder would collide with the `Brigade` library's.
 addComponent("Generator", dependencies: ["BrigadeWireframe"], testResources: [.copy("Golden")])
 package.targets.append(
-    .executableTarget(name: "brigade-tool", dependencies: ["BrigadeGenerator"], path: "Sources/brigade-tool"))
+    .executableTarget(
+        name: "brigade-tool", dependencies: ["BrigadeGenerator", "BrigadeInspectorServer"],
+        path: "Sources/brigade-tool"))
 package.products.append(.executable(name: "brigade-tool", targets: ["brigade-tool"]))
 
 // The example app: `swift run bistro`.

@@ -13,10 +13,10 @@ build=${BRIGADE_BUILD:-.build/debug}
 bin=$(dirname "$(readlink -f "$(command -v swift)")")
 docc=${DOCC:-$bin/docc}
 extract=${SYMBOLGRAPH_EXTRACT:-$bin/swift-symbolgraph-extract}
-# The umbrella, the modules it re-exports, and the test kit. (BrigadeUIKit and BrigadeSwiftUI are empty off Apple
+# The umbrella, the modules it re-exports, the inspector and the test kit. (BrigadeUIKit and BrigadeSwiftUI are empty off Apple
 # systems.)
 exported=$(sed -n 's/^@_exported import \(Brigade[A-Za-z]*\)$/\1/p' Sources/Brigade/Exports.swift)
-modules="Brigade $exported BrigadeTesting"
+modules="Brigade $exported BrigadeInspector BrigadeTesting"
 # The landing page lists every re-exported module.
 for module in $exported; do
     if ! grep -q "^- \`\`$module\`\`" Sources/Brigade/Brigade.docc/Brigade.md; then

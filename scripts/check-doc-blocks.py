@@ -35,8 +35,9 @@ APPLE = "<!-- apple -->"
 NEW_SCOPE = "<!-- new scope -->"
 FILE = re.compile(r"^<!-- file: (\S+) -->$")
 FENCE = re.compile(r"^(\s*)(`{3,})([^`\s]*)\s*$")
-# Every module a reader may use in a guide; the umbrella re-exports all components but the test kit.
-IMPORTS = ["Foundation", "Brigade", "BrigadeTesting"]
+# Every module a reader may use in a guide; the umbrella re-exports all components but the test kit and the
+# inspector.
+IMPORTS = ["Foundation", "Brigade", "BrigadeTesting", "BrigadeInspector"]
 
 
 def find_pages(arguments):

@@ -107,6 +107,37 @@ func bridgeWorkloads() -> [Workload] {
             }
         }
     }
+    // Like with like (issue 32): the store's own dispatch (reduce, settle, notify), without the bridge, and Apple's
+    // mutation behind the plain-Swift counterpart of a dispatch (the action's reducer found by its type in a
+    // dictionary and called). The budgets above compare the whole dispatch with the bare mutation.
+    let storeAlone = Workload("Bridge/Store dispatch, no bridge") {
+        let store = bridgeStore()
+        return Runner { n in
+            for _ in 0..<n {
+                store.dispatch(BridgeIncrement())
+            }
+            consume(store)
+        }
+    }
+    let appleReduced = sizes.map { views in
+        Workload("Bridge/@Observable mutation by a plain-Swift reducer, \(views) views watching") {
+            let model = AppleBridgeModel()
+            for _ in 0..<views {
+                watch { _ = model.city }
+            }
+            let reducers: [ObjectIdentifier: (AppleBridgeModel, any Action) -> Void] = [
+                ObjectIdentifier(BridgeIncrement.self): { model, _ in model.count &+= 1 },
+                ObjectIdentifier(BridgeMove.self): { model, _ in model.city += "!" },
+            ]
+            return Runner { n in
+                for _ in 0..<n {
+                    let action: any Action = BridgeIncrement()
+                    reducers[ObjectIdentifier(type(of: opaque(action)))]?(model, action)
+                }
+                consume(model)
+            }
+        }
+    }
     let gone = Workload("Bridge/ObservedState dispatch after 10,000 members read and gone") {
         let store = bridgeStore()
         let state = ObservedState(store: store)
@@ -126,5 +157,5 @@ func bridgeWorkloads() -> [Workload] {
             consume(state)
         }
     }
-    return brigade + apple + [gone]
+    return brigade + apple + [gone, storeAlone] + appleReduced
 }

@@ -9,6 +9,7 @@ public enum BrigadeCommand {
         USAGE:
           brigade-tool new-module <Name> [--template vip|redux] [--route /pattern] [--target NAME]
                                          [--output DIR] [--tests DIR] [--app-module Module]
+          brigade-tool inspect [--port 9430] [--app-port 9431]   (see brigade-tool inspect --help)
 
         Generates module <Name>, wired as Brigade features, with its tests (using BrigadeTesting):
           vip     one-o-one's VIP module — view, interactor, presenter, worker, router, view model, configurator and

@@ -2,7 +2,7 @@ import BrigadeComposition
 import BrigadeWireframe
 
 extension BrigadeApp where State: Codable {
-    /// Attaches an ``Inspector`` to the app's store, kitchen and (given its navigator) screens, and connects it to
+    /// Attaches an ``BrigadeInspector/Inspector`` to the app's store, kitchen and (given its navigator) screens, and connects it to
     /// `brigade-tool inspect`, in one line; keep the inspector as long as you inspect.
     ///
     /// ```swift
@@ -32,7 +32,7 @@ extension BrigadeApp where State: Codable {
 }
 
 extension BrigadeApp {
-    /// Attaches an ``Inspector`` to an app whose state is not `Codable`: the page shows the actions and a description
+    /// Attaches an ``BrigadeInspector/Inspector`` to an app whose state is not `Codable`: the page shows the actions and a description
     /// of each state, without diffs. See the `Codable` state's `inspect(name:navigator:host:port:ringSize:)`.
     public func inspect(
         name: String = "app",

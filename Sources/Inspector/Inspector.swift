@@ -25,9 +25,9 @@ import Foundation
 @MainActor
 public final class Inspector {
     /// The default number of events and states kept.
-    public static let defaultRingSize = 10_000
+    public nonisolated static let defaultRingSize = 10_000
     /// The default port `brigade-tool inspect` listens on for apps.
-    public static let defaultPort: UInt16 = 9431
+    public nonisolated static let defaultPort: UInt16 = 9431
 
     /// How many events (and states, for time travel) are kept.
     public let ringSize: Int
@@ -62,7 +62,7 @@ public final class Inspector {
         recorder = InspectorRecorder(ringSize: self.ringSize)
     }
 
-    isolated deinit {
+    deinit {
         connection?.stop()
         for kitchen in kitchens {
             kitchen.observeResolutions(nil)

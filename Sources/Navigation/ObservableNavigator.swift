@@ -161,9 +161,10 @@ public final class ObservableNavigator: Navigator, Observable {
 
     /// The style of the modal at `level` (0: the first presented), or `nil` when there is none: its controller's
     /// ``BrigadeCore/ControllerAttachments/modalStyle`` (a routing option's style, or a restored state's), else
-    /// `.sheet`. Reading it registers ``modalPath``.
+    /// `.sheet`. Reading it registers ``modalStack``: a modal made again in another style for the same route (a
+    /// restored state's) changes the controllers, not ``modalPath``.
     public func modalStyle(atLevel level: Int) -> NavigationModalStyle? {
-        registrar.access(self, keyPath: \.modalPath)
+        registrar.access(self, keyPath: \.modalStack)
         return modals.indices.contains(level) ? modalStyle(of: modals[level].controller) : nil
     }
 

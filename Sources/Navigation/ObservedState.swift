@@ -32,7 +32,8 @@ import Observation
 ///   are followed.
 /// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
 /// - It changes once per delivery of the property: for a BrigadeRedux `Store`, once per dispatch or transaction that
-///   changed the state, so `withObservationTracking`'s `onChange` fires once per transaction.
+///   changed the state, so `withObservationTracking`'s `onChange` fires once per transaction. A delivery that changes
+///   nothing a view read (and ``value`` was never read) tells Observation nothing: it only stores the value.
 /// - Thread-safe: the property may be set on any thread; Observation is told on that thread, after the new value
 ///   is stored (an `onChange` that reads this state reads the new value). A member read for the first time while a
 ///   value is delivered reads the new value or is told about it.
@@ -41,52 +42,89 @@ import Observation
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @dynamicMemberLookup
 public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendable {
-    private struct Storage {
-        var value: Value
+    /// Everything `_lock` guards.
+    @usableFromInline
+    struct _Storage {
+        @usableFromInline var _value: Value
         /// Keyed by the key path read, or by an `ElementKey` for an element read by id.
-        var readers: [AnyHashable: any MemberReader<Value>] = [:]
+        @usableFromInline var _readers: [AnyHashable: _ObservedMember<Value>] = [:]
+        /// Whether ``value`` was ever read: only then may Observation follow `\.value` on this instance.
+        @usableFromInline var _isValueRead = false
+
+        init(value: Value) {
+            _value = value
+        }
+
+        /// Stores `new`; returns the readers whose member changed, forgotten here, and drops the readers no view
+        /// follows any more (unevaluated).
+        @inlinable
+        mutating func _store(_ new: Value) -> [_ObservedMember<Value>] {
+            guard !_readers.isEmpty else {
+                _value = new
+                return []
+            }
+            var changed: [_ObservedMember<Value>] = []
+            var forgotten: [AnyHashable] = []
+            var index = _readers.startIndex
+            while index != _readers.endIndex {
+                let reader = _readers.values[index]
+                if !reader._isFollowed() {
+                    forgotten.append(_readers.keys[index])
+                } else if reader._changed(_value, new) {
+                    changed.append(reader)
+                    forgotten.append(_readers.keys[index])
+                }
+                _readers.formIndex(after: &index)
+            }
+            for key in forgotten {
+                _readers[key] = nil
+            }
+            _value = new
+            return changed
+        }
     }
 
-    // Unchecked Sendable: `storage` (a lock) guards the current value and the readers, and `subscription` its own
-    // slot; `registrar` is Sendable; `source` is an immutable reference that is only held, never read;
-    // `valueKeyPath` is an immutable key path. Observation is called with `storage` released.
-    private let registrar = ObservationRegistrar()
-    private let storage: Locked<Storage>
+    // Unchecked Sendable: `_lock` guards `_storage`, and `subscription` (a lock) its own slot; `_registrar` is
+    // Sendable; `source` is an immutable reference that is only held, never read; `_valueKeyPath` is an immutable key
+    // path. Observation is called with `_lock` released. The delivery path is inlinable, so that it is specialized
+    // for the client's value type: unspecialized, it looked up the generic metadata of its storage and readers on
+    // every delivery (issue 32).
+    @usableFromInline let _registrar = ObservationRegistrar()
+    @usableFromInline let _lock = _Lock()
+    @usableFromInline var _storage: _Storage
     /// The property followed, held so that it lives as long as this view.
     private let source: AnyObject
     private let subscription = Locked<SubscriptionReference?>(nil)
     /// `\.value`, made once: a key path of a generic class is instantiated at run time, which cost some 1.2 us on
     /// every delivery when it was written in `receive`.
-    private let valueKeyPath: KeyPath<ObservedState<Value>, Value> = \.value
+    @usableFromInline let _valueKeyPath: KeyPath<ObservedState<Value>, Value> = \.value
 
     /// Creates an observable view of `property`; it follows every value the property delivers.
+    @inlinable
     public convenience init(_ property: ObservableProperty<Value>) {
-        self.init(source: property, value: property.value, subscribe: property.subscribe)
+        self.init(_source: property, value: property.value)
+        _keep(property.subscribe(_makeHandler()))
     }
 
     /// Creates an observable view of `property` (a store's state, say); it follows every value the property
     /// delivers.
+    @inlinable
     public convenience init(_ property: ReadOnlyObservableProperty<Value>) {
-        self.init(source: property, value: property.value, subscribe: property.subscribe)
+        self.init(_source: property, value: property.value)
+        _keep(property.subscribe(_makeHandler()))
     }
 
-    private init(
-        source: AnyObject,
-        value: Value,
-        subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionReference
-    ) {
+    @usableFromInline
+    init(_source source: AnyObject, value: Value) {
         self.source = source
-        storage = Locked(Storage(value: value))
-        let made = subscribe { [weak self] value in
-            self?.receive(value)
-        }
-        subscription.withLock { $0 = made }
+        _storage = _Storage(value: value)
     }
 
     /// Creates an observable view of `store`'s state: a BrigadeRedux `Store`, or any other
     /// ``BrigadeReactive/ObservableStateSource``. For a store, it changes once per dispatch or transaction that changed
     /// the state, after the store's priority subscribers ran.
     @MainActor
+    @inlinable
     public convenience init<Source: ObservableStateSource>(store: Source) where Source.StateValue == Value {
         self.init(store.state)
     }
@@ -95,33 +133,70 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         subscription.withLock { $0?.dispose() }
     }
 
+    /// The subscriber of the followed property, made where the value type is known (it is specialized for it).
+    @inlinable
+    func _makeHandler() -> @Sendable (Value) -> Void {
+        { [weak self] value in
+            self?._receive(value)
+        }
+    }
+
+    /// Keeps the subscription to the followed property, ended when this view is released.
+    @usableFromInline
+    func _keep(_ made: SubscriptionReference) {
+        subscription.withLock { $0 = made }
+    }
+
+    @inlinable
+    func _withStorage<Result>(_ body: (inout _Storage) -> Result) -> Result {
+        _lock.lock()
+        defer { _lock.unlock() }
+        return body(&_storage)
+    }
+
     /// The whole value; reading it registers every change.
     public var value: Value {
-        registrar.access(self, keyPath: valueKeyPath)
-        return storage.withLock { $0.value }
+        _withStorage { $0._isValueRead = true }
+        _registrar.access(self, keyPath: _valueKeyPath)
+        return _withStorage { $0._value }
     }
 
     /// The part of the value at `keyPath`; reading it registers that key path only.
+    @inlinable
     public subscript<Member: Equatable>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
         self[keyPath]
     }
 
     /// The part of the value at `keyPath`; reading it registers that key path only.
+    @inlinable
     public subscript<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> Member {
+        // The comparison is made here, where the types are known: a delivery runs it specialized.
+        _member(keyPath) { old, new in old[keyPath: keyPath] != new[keyPath: keyPath] }
+    }
+
+    /// Reads the member at `keyPath`, registering it with `changed`, which tells whether it differs between two values.
+    @usableFromInline
+    func _member<Member: Equatable>(
+        _ keyPath: KeyPath<Value, Member>, changed: @escaping (Value, Value) -> Bool
+    )
+        -> Member
+    {
         // The access is registered before the value is read (as Observation's macro does), and a first read adds
         // its reader in the same locked section that reads the value: a read whose locked section comes before a
         // `receive`'s is told about the new value, one whose section comes after reads it. The key path Observation
         // is told about is this reader's own instance: Observation holds it while a view follows it, the reader
         // only weakly, so a reader no view follows any more is found and dropped.
-        let known = storage.withLock { ($0.readers[keyPath] as? KeyPathReader<Value, Member>)?.observed }
+        let known = _withStorage { ($0._readers[keyPath] as? KeyPathReader<Value, Member>)?.observed }
         let observed = known ?? (\ObservedState<Value>.current).appending(path: keyPath)
-        registrar.access(self, keyPath: observed)
-        let value = storage.withLock { storage in
-            if storage.readers[keyPath]?.isFollowed != true {
-                storage.readers[keyPath] = KeyPathReader(
-                    keyPath: keyPath, observed: observed, isStored: MemoryLayout<Value>.offset(of: keyPath) != nil)
+        _registrar.access(self, keyPath: observed)
+        // A key path through stored properties only cannot trap on a new value: it is compared; another tells always.
+        let isStored = MemoryLayout<Value>.offset(of: keyPath) != nil
+        let value = _withStorage { storage in
+            if storage._readers[keyPath]?._isFollowed() != true {
+                storage._readers[keyPath] = KeyPathReader<Value, Member>(
+                    observed: observed, changed: isStored ? changed : nil)
             }
-            return storage.value
+            return storage._value
         }
         return value[keyPath: keyPath]
     }
@@ -136,21 +211,37 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     ///
     /// Complexity: a read searches the collection, O(n); so does each new value that changed the collection while
     /// the element is registered (an unchanged `Array` is recognised in O(1)).
+    @inlinable
     public subscript<Elements: Collection>(
         _ keyPath: KeyPath<Value, Elements>,
         id id: Elements.Element.ID
     ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
+        // The comparison is made here, where the types are known: a delivery runs it specialized.
+        _element(keyPath, id: id) { old, new in
+            let (before, after) = (old[keyPath: keyPath], new[keyPath: keyPath])
+            return before != after && before.first { $0.id == id } != after.first { $0.id == id }
+        }
+    }
+
+    /// Reads the element of `keyPath` whose id is `id`, registering it with `changed`, which tells whether it differs
+    /// between two values.
+    @usableFromInline
+    func _element<Elements: Collection>(
+        _ keyPath: KeyPath<Value, Elements>,
+        id: Elements.Element.ID,
+        changed: @escaping (Value, Value) -> Bool
+    ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
         let key = ElementKey(collection: keyPath, id: AnyHashable(id))
-        let known = storage.withLock { ($0.readers[key] as? ElementReader<Value, Elements>)?.observed }
+        let known = _withStorage { ($0._readers[key] as? ElementReader<Value>)?.observed }
         let observed = known ?? \ObservedState<Value>.[element: key]
-        registrar.access(self, keyPath: observed)
-        let value = storage.withLock { storage in
-            if storage.readers[key]?.isFollowed != true {
-                storage.readers[key] = ElementReader(
-                    keyPath: keyPath, id: id, observed: observed,
-                    isStored: MemoryLayout<Value>.offset(of: keyPath) != nil)
+        _registrar.access(self, keyPath: observed)
+        // A key path through stored properties only cannot trap on a new value: it is compared; another tells always.
+        let isStored = MemoryLayout<Value>.offset(of: keyPath) != nil
+        let value = _withStorage { storage in
+            if storage._readers[key]?._isFollowed() != true {
+                storage._readers[key] = ElementReader(observed: observed, changed: isStored ? changed : nil)
             }
-            return storage.value
+            return storage._value
         }
         return value[keyPath: keyPath].first { $0.id == id }
     }
@@ -159,9 +250,9 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     /// for them. It returns to 0 once the views that read them are gone; a diagnostic for tests and for a leak
     /// hunt. Complexity: O(n) in the members kept, which it drops when no view follows them.
     public var trackedMemberCount: Int {
-        storage.withLock { storage in
-            storage.readers = storage.readers.filter { $0.value.isFollowed }
-            return storage.readers.count
+        _withStorage { storage in
+            storage._readers = storage._readers.filter { $0.value._isFollowed() }
+            return storage._readers.count
         }
     }
 
@@ -172,89 +263,101 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
 
     /// The value without registering anything; the root of the key paths Observation is told about.
     private var current: Value {
-        storage.withLock { $0.value }
+        _withStorage { $0._value }
     }
 
     /// Stores `new`, finds the readers whose member changed and forgets them in one locked section, then tells
     /// Observation (outside the lock, so an observer may read this state): a reader added after that section reads
-    /// `new`, and an observer that reads a member again registers it again.
-    private func receive(_ new: Value) {
-        // With no member read, only the value is stored: this path names no `any MemberReader<Value>`, whose
-        // metadata the runtime looks up on every use in this unspecialized code.
-        let isStored = storage.withLock { storage in
-            guard storage.readers.isEmpty else { return false }
-            storage.value = new
-            return true
+    /// `new`, and an observer that reads a member again registers it again. A delivery no view can follow (nothing
+    /// read, or nothing read changed) stores the value only.
+    @inlinable
+    func _receive(_ new: Value) {
+        var isValueRead = false
+        let changed = _withStorage { storage -> [_ObservedMember<Value>] in
+            isValueRead = storage._isValueRead
+            return storage._store(new)
         }
-        if isStored {
-            registrar.willSet(self, keyPath: valueKeyPath)
-            registrar.didSet(self, keyPath: valueKeyPath)
+        if changed.isEmpty {
+            if isValueRead {
+                _registrar.willSet(self, keyPath: _valueKeyPath)
+                _registrar.didSet(self, keyPath: _valueKeyPath)
+            }
             return
         }
-        let changed = storage.withLock { storage -> [any MemberReader<Value>] in
-            let old = storage.value
-            var changed: [any MemberReader<Value>] = []
-            storage.readers = storage.readers.filter { _, reader in
-                // A reader no view follows is dropped unevaluated; a changed one is told, then forgotten.
-                guard reader.isFollowed else { return false }
-                guard reader.changed(old, new) else { return true }
-                changed.append(reader)
-                return false
-            }
-            storage.value = new
-            return changed
-        }
-        // The changed readers' key paths, held until Observation was told: telling one observer may end the last
-        // tracking that held a key path another observer still expects a didSet for.
-        let held = changed.map { $0.observedKeyPath }  // a closure: a key path literal here is made per call
-        defer { withExtendedLifetime(held) {} }
-        registrar.willSet(self, keyPath: valueKeyPath)
-        for reader in changed {
-            reader.willSet(registrar, of: self)
+        _tell(changed, isValueRead: isValueRead)
+    }
+
+    /// Tells Observation that the members of `changed` (and the value, when it was read) changed.
+    @usableFromInline
+    func _tell(_ changed: [_ObservedMember<Value>], isValueRead: Bool) {
+        // The changed readers hold their key paths until Observation was told: telling one observer may end the
+        // last tracking that held a key path another observer still expects a didSet for.
+        defer { withExtendedLifetime(changed) {} }
+        if isValueRead {
+            _registrar.willSet(self, keyPath: _valueKeyPath)
         }
         for reader in changed {
-            reader.didSet(registrar, of: self)
+            reader._willSet(_registrar, of: self)
         }
-        registrar.didSet(self, keyPath: valueKeyPath)
+        for reader in changed {
+            reader._didSet(_registrar, of: self)
+        }
+        if isValueRead {
+            _registrar.didSet(self, keyPath: _valueKeyPath)
+        }
     }
 }
 
-/// A key path an ``ObservedState`` was read at: how to tell whether its value changed, and how to tell Observation.
+/// A member an ``ObservedState`` was read at (a key path, an element by id): how to tell whether its value changed,
+/// and how to tell Observation. A class rather than a protocol: the delivery path reaches it without an existential,
+/// and calls its comparison, made where the types are known, specialized.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-private protocol MemberReader<Value> {
-    associatedtype Value: Sendable
-    /// The key path Observation was told about, while a view follows it: Observation holds it then.
-    var observedKeyPath: AnyKeyPath? { get }
-    func changed(_ old: Value, _ new: Value) -> Bool
-    func willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>)
-    func didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>)
-}
+@usableFromInline
+class _ObservedMember<Value: Sendable> {
+    /// Whether the member differs between two values; `nil` when it cannot be evaluated safely (it may trap on a
+    /// value the view has not read): every new value tells it then.
+    @usableFromInline let _compare: ((Value, Value) -> Bool)?
+    /// The key path Observation was told about. Observation holds it while a view follows the member; held here as
+    /// an `AnyKeyPath`, so that checking it takes no generic metadata.
+    @usableFromInline var _observed: AnyKeyPath
 
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-extension MemberReader {
-    /// Whether a view still follows the key path.
-    var isFollowed: Bool { observedKeyPath != nil }
-}
-
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-private struct KeyPathReader<Value: Sendable, Member: Equatable>: MemberReader {
-    let keyPath: KeyPath<Value, Member>
-    /// The key path Observation was told about; held by Observation while a view follows it, here only weakly.
-    weak var observed: KeyPath<ObservedState<Value>, Member>?
-    /// Whether `keyPath` goes through stored properties only: evaluating it cannot trap, so it is compared.
-    let isStored: Bool
-
-    var observedKeyPath: AnyKeyPath? { observed }
-
-    func changed(_ old: Value, _ new: Value) -> Bool {
-        !isStored || old[keyPath: keyPath] != new[keyPath: keyPath]
+    init(observed: AnyKeyPath, changed: ((Value, Value) -> Bool)?) {
+        _observed = observed
+        _compare = changed
     }
 
-    func willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
+    /// Whether the member differs between `old` and `new` (or may).
+    @inlinable
+    final func _changed(_ old: Value, _ new: Value) -> Bool {
+        guard let _compare else { return true }
+        return _compare(old, new)
+    }
+
+    /// Whether a view still follows the member: its key path is held by Observation, not only here. (A uniqueness
+    /// check is a plain load, where a weak reference's load took a third of a delivery with a reader.)
+    @inlinable
+    final func _isFollowed() -> Bool {
+        !isKnownUniquelyReferenced(&_observed)
+    }
+
+    @usableFromInline
+    func _willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {}
+
+    @usableFromInline
+    func _didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {}
+}
+
+/// A member read at a key path.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+private final class KeyPathReader<Value: Sendable, Member>: _ObservedMember<Value> {
+    /// The key path Observation was told about, `\.current` then the key path read.
+    var observed: KeyPath<ObservedState<Value>, Member>? { _observed as? KeyPath<ObservedState<Value>, Member> }
+
+    override func _willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
         if let observed { registrar.willSet(state, keyPath: observed) }
     }
 
-    func didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
+    override func _didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
         if let observed { registrar.didSet(state, keyPath: observed) }
     }
 }
@@ -265,29 +368,17 @@ private struct ElementKey: Hashable {
     let id: AnyHashable
 }
 
+/// An element read by id.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-private struct ElementReader<Value: Sendable, Elements: Collection>: MemberReader
-where Elements: Equatable, Elements.Element: Identifiable & Equatable {
-    let keyPath: KeyPath<Value, Elements>
-    let id: Elements.Element.ID
-    /// The key path Observation was told about; held by Observation while a view follows it, here only weakly.
-    weak var observed: KeyPath<ObservedState<Value>, Bool>?
-    /// Whether `keyPath` goes through stored properties only: evaluating it cannot trap, so it is compared.
-    let isStored: Bool
+private final class ElementReader<Value: Sendable>: _ObservedMember<Value> {
+    /// The key path Observation was told about, `\.[element: key]`.
+    var observed: KeyPath<ObservedState<Value>, Bool>? { _observed as? KeyPath<ObservedState<Value>, Bool> }
 
-    var observedKeyPath: AnyKeyPath? { observed }
-
-    func changed(_ old: Value, _ new: Value) -> Bool {
-        guard isStored else { return true }
-        let (before, after) = (old[keyPath: keyPath], new[keyPath: keyPath])
-        return before != after && before.first { $0.id == id } != after.first { $0.id == id }
-    }
-
-    func willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
+    override func _willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
         if let observed { registrar.willSet(state, keyPath: observed) }
     }
 
-    func didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
+    override func _didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
         if let observed { registrar.didSet(state, keyPath: observed) }
     }
 }

@@ -101,12 +101,13 @@ public final class ObservableProperty<Value: Sendable>: @unchecked Sendable {
         subscription(for: register(after: nil, initial: initial, handler))
     }
 
-    /// An asynchronous sequence of the values: the current value first, then each newer value delivered.
+    /// An asynchronous sequence of the values: the value when the sequence is made first (unless a newer one replaced
+    /// it before the reader took it), then each newer value.
     ///
-    /// Like a subscriber that falls behind, a reader that is slower than the writers skips to the latest value: the
-    /// sequence holds at most one value its reader has not taken, the newest, so memory stays bounded whatever the
-    /// writers do. The reader never gets a value older than one it was given, and once writers stop, its next value
-    /// is the final one.
+    /// A property has a value, not a queue: like a subscriber that falls behind, a reader slower than the writers
+    /// skips to the latest value. The sequence keeps at most one value its reader has not taken, the newest
+    /// (`.bufferingNewest(1)`), so memory stays bounded whatever the writers do. The reader never gets a value older
+    /// than one it was given, and once the writers stop, the last value it gets is the final one.
     ///
     /// ```swift
     /// for await count in property.values { render(count) }  // never behind by more than one value

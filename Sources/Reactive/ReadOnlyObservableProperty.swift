@@ -41,7 +41,8 @@ public final class ReadOnlyObservableProperty<Value: Sendable>: Sendable {
         source.subscribe(initial: initial, handler)
     }
 
-    /// An asynchronous sequence of the values: the current value first, then each new one.
+    /// An asynchronous sequence of the values: the current value first, then each newer one; a reader slower than the
+    /// writers skips to the latest value. See ``ObservableProperty/values``.
     public var values: AsyncStream<Value> { source.values }
 
     /// A property holding `transform` of the value, updated on every change; see ``ObservableProperty/map(_:)``.

@@ -191,6 +191,6 @@ public final class SignalBus: Sendable {
         Key(name: signal.name, payload: ObjectIdentifier(Payload.self))
     }
 
-    /// The observer object behind a ``signals(_:)`` stream; the stream's termination handler keeps it alive.
+    /// The observer object behind a ``signals(_:buffering:)`` stream; the stream's termination handler keeps it alive.
     private final class StreamToken: Sendable {}
 }

@@ -136,7 +136,8 @@ public final class ReducerContainer: ReducerProvider {
     @inlinable
     func _reduce<A: Action, S>(_ action: A, _ state: inout S) -> _ReduceOutcome {
         guard let chain = _chain(A.self, S.self) as? _ReducerChain<A, S> else { return .unhandled }
-        for step in chain._steps {
+        chain._first(self, action, &state)
+        for step in chain._more {
             step(self, action, &state)
         }
         return chain._isUndoable ? .reducedUndoable : .reduced
@@ -180,8 +181,14 @@ public final class ReducerContainer: ReducerProvider {
         _: S.Type,
         restoring: ((inout S, S) -> Void)?
     ) {
-        let chain = chain(A.self, S.self)
-        chain._steps.append(step)
+        let chain: _ReducerChain<A, S>
+        if let existing = chains.value(A.self, S.self) as? _ReducerChain<A, S> {
+            chain = existing
+            chain._more.append(step)
+        } else {
+            chain = _ReducerChain(first: step)
+            chains.set(chain, for: A.self, S.self)
+        }
         if let restoring, !chain.writesWholeState {
             chain.restorers.append(restoring)
         } else {
@@ -204,15 +211,6 @@ public final class ReducerContainer: ReducerProvider {
                 restore(&target, source)
             }
         }
-    }
-
-    private func chain<A: Action, S>(_: A.Type, _: S.Type) -> _ReducerChain<A, S> {
-        if let existing = chains.value(A.self, S.self) as? _ReducerChain<A, S> {
-            return existing
-        }
-        let chain = _ReducerChain<A, S>()
-        chains.set(chain, for: A.self, S.self)
-        return chain
     }
 
     private func asyncChain<A: Action, S>(_: A.Type, _: S.Type) -> AsyncReducerChain<A, S> {
@@ -241,7 +239,11 @@ enum _ReduceOutcome {
 @MainActor
 @usableFromInline
 final class _ReducerChain<A: Action, S> {
-    @usableFromInline var _steps: [(any ReducerProvider, A, inout S) -> Void] = []
+    /// The first step, kept out of `_more`: most action types have one reducer, and an array of a new action type's
+    /// steps is a generic class the runtime instantiates for it at launch.
+    @usableFromInline let _first: (any ReducerProvider, A, inout S) -> Void
+    /// The steps after the first.
+    @usableFromInline var _more: [(any ReducerProvider, A, inout S) -> Void] = []
     /// Copy the parts of the state the steps write, for undo.
     var restorers: [(inout S, S) -> Void] = []
     /// Whether a step may write the whole state.
@@ -250,8 +252,9 @@ final class _ReducerChain<A: Action, S> {
     /// the first dispatch rather than at launch (the cast searches the process's conformances for a new type).
     @usableFromInline lazy var _isUndoable = A.self is any UndoableAction.Type
 
-    @usableFromInline
-    init() {}
+    init(first: @escaping (any ReducerProvider, A, inout S) -> Void) {
+        _first = first
+    }
 }
 
 /// Starts the work of an asynchronous reducer as an effect of the store; the work is told whether the effect was

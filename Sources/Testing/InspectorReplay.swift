@@ -105,9 +105,9 @@ public enum InspectorReplay {
     ///   - registry: The action types the session may contain.
     ///   - sourceLocation: Where a divergence is reported.
     /// - Returns: What was replayed, and the divergence if there was one.
-    /// - Throws: ``InspectorError/undecodableState(seq:reason:)`` when the session has no state as JSON (its state is
-    ///   not `Codable`) or a state does not decode as `State`; ``InspectorError/unknownAction(line:action:)`` for an
-    ///   action the registry does not know (or recorded without JSON); ``InspectorError/invalidLine(line:reason:)``
+    /// - Throws: ``BrigadeInspector/InspectorError/undecodableState(seq:reason:)`` when the session has no state as JSON (its state is
+    ///   not `Codable`) or a state does not decode as `State`; ``BrigadeInspector/InspectorError/unknownAction(line:action:)`` for an
+    ///   action the registry does not know (or recorded without JSON); ``BrigadeInspector/InspectorError/invalidLine(line:reason:)``
     ///   for a payload that does not decode as its action.
     @MainActor
     @discardableResult

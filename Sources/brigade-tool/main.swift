@@ -1,9 +1,13 @@
 import BrigadeGenerator
+import BrigadeInspectorServer
 import Foundation
 
 // `brigade-tool`: Brigade's command-line tool.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "inspect" {
+    exit(InspectCommand.main(Array(arguments.dropFirst())))
+}
 if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
     print(BrigadeCommand.usage)
     exit(arguments.isEmpty ? 2 : 0)

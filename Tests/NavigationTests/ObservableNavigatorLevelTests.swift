@@ -121,6 +121,22 @@ struct ObservableNavigatorLevelTests {
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("a sheet restored as a full-screen cover of the same route tells the cover's view, which then shows it")
+    func restyledLevelTellsItsView() async throws {
+        try await routes.wireframe.route(to: "/notes", option: .root)
+        try await routes.wireframe.route(to: "/notes/1/edit", option: .modal)
+        var state = try routes.wireframe.navigationState()
+        state.modals[0].style = .fullScreen
+        let cover = ChangeCounter()
+        #expect(cover.track { navigator[modalAbove: 0, style: .fullScreen] } == nil)
+        try await routes.wireframe.route(state: state)
+        #expect(navigator.modalPath == [edit("1")])
+        #expect(cover.count == 1)
+        #expect(navigator[modalAbove: 0, style: .fullScreen]?.route == edit("1"))
+        #expect(navigator[modalAbove: 0, style: .sheet] == nil)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         "dismissing a full-screen cover through its binding delivers the lifecycle events once; the other binding does nothing"
     )

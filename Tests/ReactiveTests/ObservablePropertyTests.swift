@@ -1,6 +1,7 @@
 import BrigadeLocking
 import BrigadeReactive
 import Dispatch
+import Foundation
 import Testing
 
 /// Collects what a subscriber receives, from any thread.
@@ -213,5 +214,28 @@ struct ObservablePropertyTests {
         #expect(await iterator.next() == 10_000)
         property.value = 10_001
         #expect(await iterator.next() == 10_001)
+    }
+
+    @Test(
+        "a values reader racing a writer thread never gets an older value after a newer one, and ends on the last",
+        .timeLimit(.minutes(1)))
+    func asyncValuesRacingAWriter() async {
+        let property = ObservableProperty(0)
+        let sets = 100_000
+        var iterator = property.values.makeAsyncIterator()
+        Thread {
+            for value in 1...sets {
+                property.value = value
+            }
+        }.start()
+        var last = -1
+        var ordered = true
+        while let value = await iterator.next() {
+            ordered = ordered && value > last
+            last = value
+            if value == sets { break }
+        }
+        #expect(ordered)
+        #expect(last == sets)
     }
 }

@@ -232,7 +232,8 @@ struct AsyncReducerTests {
             seen.append(state.count)
             if state.count != 0 { break }
         }
-        #expect(seen == [0, 2])
+        // `values` holds only the newest unread state: the 0 is skipped when the change lands before the first read.
+        #expect(seen == [0, 2] || seen == [2])
         #expect(store.currentState.count == 2)
     }
 }

@@ -59,6 +59,37 @@ struct NavigationStateTests {
         #expect(try restored.navigationState() == saved)
     }
 
+    @Test("an app with tabs saves one state per tab: the wireframe saves and restores the navigator it navigates on")
+    func oneStatePerTab() async throws {
+        let tabs = [HeadlessNavigator(), HeadlessNavigator()]
+        let wireframe = try Self.makeWireframe(tabs[0])
+        try await wireframe.route(to: "/notes", option: .root)
+        try await wireframe.route(to: "/notes/7")
+        wireframe.navigateOn(tabs[1])
+        try await wireframe.route(to: "/files/a", option: .root)
+        try await wireframe.route(to: "/compose", option: .modal.presented(as: .fullScreen))
+        var saved: [NavigationState] = []
+        for tab in tabs {
+            wireframe.navigateOn(tab)
+            saved.append(try wireframe.navigationState())
+        }
+        #expect(saved.map(\.stack.count) == [2, 1])
+        #expect(saved.map(\.modalStyles) == [[], [.fullScreen]])
+
+        let restoredTabs = [HeadlessNavigator(), HeadlessNavigator()]
+        let restored = try Self.makeWireframe(restoredTabs[0])
+        let data = try JSONEncoder().encode(saved)
+        for (tab, state) in zip(restoredTabs, try JSONDecoder().decode([NavigationState].self, from: data)) {
+            restored.navigateOn(tab)
+            try await restored.route(state: state)
+        }
+        for (tab, original) in zip(restoredTabs, tabs) {
+            #expect(Self.routes(tab.stack) == Self.routes(original.stack))
+            #expect(Self.routes(tab.modalStack) == Self.routes(original.modalStack))
+        }
+        #expect(restoredTabs[1].modalStyle(of: try #require(restoredTabs[1].modalStack.first)) == .fullScreen)
+    }
+
     @Test("a saved state with a link no route takes is refused and changes nothing on screen")
     func refusedStateChangesNothing() async throws {
         let navigator = HeadlessNavigator()

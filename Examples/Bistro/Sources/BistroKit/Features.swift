@@ -101,6 +101,11 @@ final class DishScreenFeature: ScreenFeature {
 /// `/order`: the current order with its total, and the reducers of the order.
 final class OrderScreenFeature: ScreenFeature, LogicFeature {
     func injectReducers(container: ReducerContainer) {
+        Self.addReducers(to: container)
+    }
+
+    /// The order's reducers: what ``injectReducers(container:)`` injects, for a store made without the screens.
+    static func addReducers(to container: ReducerContainer) {
         container.add(on: \BistroState.order) { (order: inout [OrderLine], action: AddDish) in
             if let index = order.firstIndex(where: { $0.dish == action.dish }) {
                 order[index].quantity += action.quantity
@@ -131,6 +136,11 @@ final class OrderScreenFeature: ScreenFeature, LogicFeature {
 /// `/orders`: the orders placed, and the reducers that keep them.
 final class OrdersScreenFeature: ScreenFeature, LogicFeature {
     func injectReducers(container: ReducerContainer) {
+        Self.addReducers(to: container)
+    }
+
+    /// The placed orders' reducers: what ``injectReducers(container:)`` injects.
+    static func addReducers(to container: ReducerContainer) {
         container.add(on: \BistroState.placedOrders) { (orders: inout [PlacedOrder], action: OrdersLoaded) in
             orders = action.orders.sorted { $0.id < $1.id }
         }
@@ -188,6 +198,11 @@ final class LanguageFeature: LogicFeature {
     }
 
     func injectReducers(container: ReducerContainer) {
+        Self.addReducers(to: container)
+    }
+
+    /// The language's reducer: what ``injectReducers(container:)`` injects.
+    static func addReducers(to container: ReducerContainer) {
         container.add(on: \BistroState.language) { (language: inout String, action: SetLanguage) in
             language = action.code
         }

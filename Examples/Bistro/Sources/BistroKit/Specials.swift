@@ -68,6 +68,11 @@ final class SpecialsScreenFeature: ScreenFeature, KitchenFeature, LogicFeature {
     }
 
     func injectReducers(container: ReducerContainer) {
+        Self.addReducers(to: container)
+    }
+
+    /// The specials' reducers: what ``injectReducers(container:)`` injects.
+    static func addReducers(to container: ReducerContainer) {
         container.add(on: \BistroState.specials) { (specials: inout SpecialsList, action: SpecialsLoaded) in
             specials = .loaded(action.specials)
         }

@@ -1,5 +1,6 @@
 import BistroKit
 import BrigadeInspector
+import BrigadeTesting
 import Foundation
 import Testing
 
@@ -56,5 +57,30 @@ struct InspectTests {
                 == .text(
                     #"{"language":"en","order":[{"dish":"soup","quantity":1}],"placedOrders":[],"specials":{"loading":{}}}"#
                 ))
+    }
+}
+
+@Suite("A recorded Bistro session replays as a test")
+@MainActor
+struct InspectedSessionReplayTests {
+    @Test("a session of the Bistro replays through makeInspectedStore and makeActionRegistry, every state the same")
+    func replays() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bistro-replay-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var options = BistroOptions(dataDirectory: directory)
+        options.inspect = BistroOptions.InspectAddress(port: 1)  // no tool: the session is read from the inspector
+        let session = try await BistroSession(options: options)
+        let inspector = try #require(session.inspector)
+        for command in ["add soup 2", "add tart", "remove soup", "lang fr", "place"] {
+            _ = await session.execute(command)
+        }
+        let recorded = await inspector.session()
+
+        let store = TestStore(store: makeInspectedStore())
+        let outcome = try await InspectorReplay.check(
+            session: recorded, store: store, registry: makeActionRegistry())
+        #expect(outcome.divergence == nil)
+        #expect(outcome.replayed == recorded.actions.count - 1)
+        #expect(store.store.currentState == session.store.currentState)
     }
 }

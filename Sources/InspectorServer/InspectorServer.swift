@@ -1,0 +1,205 @@
+import BrigadeInspector
+import BrigadeLocking
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The server behind `brigade-tool inspect`: it takes an inspected app's connection (JSON lines, see
+/// docs/Inspector.md) on ``appPort`` and serves the page and its JSON on ``pagePort``.
+///
+/// The page's endpoints:
+/// - `GET /`: the page.
+/// - `GET /api/events?since=N&wait=1&connected=B`: `{"connected", "hello", "events"}`, the events after seq `N`;
+///   with `wait=1`, held up to 10 s until there is one, or the connection is no longer `B`.
+/// - `POST /api/travel` with `{"to": N}`, `POST /api/resume`: sent to the app; 409 when no app is connected.
+/// - `GET /api/session`: the session file (JSON lines), for download.
+///
+/// Every response closes its connection. A request larger than 64 KiB, or not HTTP, gets a 4xx; the server never
+/// stops for a bad request. Binds 127.0.0.1 unless told another address (an iPhone on the local network needs the
+/// Mac's address or `0.0.0.0`).
+package final class InspectorServer: Sendable {
+    /// The port the page is served on.
+    package let pagePort: UInt16
+    /// The port apps connect to.
+    package let appPort: UInt16
+    /// The address both listen on.
+    package let host: String
+    /// What the server knows of the app.
+    let sessions: InspectorSessionStore
+    private let pageListener: Int32
+    private let appListener: Int32
+    private let app = Locked<Int32?>(nil)
+    private let stopped = Locked(false)
+
+    /// Listens on `host`, `pagePort` and `appPort` (0: free ports); call ``start()`` to serve.
+    /// - Throws: ``InspectorServerError/cannotListen(host:port:reason:)``.
+    package init(
+        host: String = "127.0.0.1", pagePort: UInt16 = 9430, appPort: UInt16 = 9431, eventLimit: Int = 100_000
+    )
+        throws(InspectorServerError)
+    {
+        self.host = host
+        let page = try Sockets.listener(host: host, port: pagePort)
+        let app: (descriptor: Int32, port: UInt16)
+        do {
+            app = try Sockets.listener(host: host, port: appPort)
+        } catch {
+            Sockets.shut(page.descriptor)
+            throw error
+        }
+        pageListener = page.descriptor
+        self.pagePort = page.port
+        appListener = app.descriptor
+        self.appPort = app.port
+        sessions = InspectorSessionStore(limit: eventLimit)
+        #if canImport(Darwin)
+        signal(SIGPIPE, SIG_IGN)
+        #endif
+    }
+
+    /// Serves both ports, each connection on a thread of its own, until ``stop()``.
+    package func start() {
+        Sockets.spawn("brigade.inspect.apps") { [self] in acceptApps() }
+        Sockets.spawn("brigade.inspect.page") { [self] in acceptPages() }
+    }
+
+    /// Stops listening and drops the app's connection.
+    package func stop() {
+        stopped.withLock { $0 = true }
+        Sockets.shut(pageListener)
+        Sockets.shut(appListener)
+        if let descriptor = app.withLock({ $0 }) {
+            shutdown(descriptor, Int32(SHUT_RDWR))
+        }
+    }
+
+    private var isStopped: Bool { stopped.withLock { $0 } }
+
+    // MARK: - The app
+
+    private func acceptApps() {
+        while !isStopped {
+            let descriptor = accept(appListener, nil, nil)
+            guard descriptor >= 0 else {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
+            // The newest app is the one commands go to; an older connection is dropped.
+            if let older = app.withLock({ current -> Int32? in
+                defer { current = descriptor }
+                return current
+            }) {
+                shutdown(older, Int32(SHUT_RDWR))
+            }
+            Sockets.spawn("brigade.inspect.app") { [self] in serveApp(descriptor) }
+        }
+    }
+
+    private func serveApp(_ descriptor: Int32) {
+        var pending = Data()
+        var saidHello = false
+        let decoder = JSONDecoder()
+        reading: while let chunk = Sockets.read(descriptor) {
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: 0x0A) {
+                let line = pending[pending.startIndex..<newline]
+                pending = Data(pending[(newline + 1)...])
+                if !saidHello {
+                    guard let hello = try? decoder.decode(InspectorHello.self, from: line),
+                        hello.version <= InspectorHello.currentVersion
+                    else { break reading }  // not an inspected app, or a newer one: drop it
+                    sessions.begin(hello)
+                    saidHello = true
+                } else if let event = try? decoder.decode(InspectorEventLine.self, from: line).event {
+                    sessions.add(event)
+                }
+            }
+            if pending.count > 16 << 20 {
+                break  // a line of 16 MiB is no event
+            }
+        }
+        let wasCurrent = app.withLock { current -> Bool in
+            guard current == descriptor else { return false }
+            current = nil
+            return true
+        }
+        close(descriptor)
+        if wasCurrent {
+            sessions.disconnected()
+        }
+    }
+
+    /// Sends `command` to the app; `false` when none is connected.
+    package func send(_ command: InspectorCommand) -> Bool {
+        guard let descriptor = app.withLock({ $0 }),
+            var data = try? JSONEncoder().encode(command)
+        else { return false }
+        data.append(0x0A)
+        return Sockets.write(data, to: descriptor)
+    }
+
+    // MARK: - The page
+
+    private func acceptPages() {
+        while !isStopped {
+            let descriptor = accept(pageListener, nil, nil)
+            guard descriptor >= 0 else {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
+            Sockets.spawn("brigade.inspect.request") { [self] in
+                Sockets.setReadTimeout(descriptor, seconds: 10)
+                let response = HTTPRequest.read(from: descriptor).map(respond) ?? HTTPResponse.badRequest
+                _ = Sockets.write(response.data, to: descriptor)
+                Sockets.shut(descriptor)
+            }
+        }
+    }
+
+    /// The response to `request`.
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        switch (request.method, request.path) {
+        case ("GET", "/"), ("GET", "/index.html"):
+            return HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: Data(InspectorPage.html.utf8))
+        case ("GET", "/api/events"):
+            let since = request.query["since"].flatMap(Int.init) ?? 0
+            let wait = request.query["wait"] == "1"
+            let wasConnected = request.query["connected"].map { $0 == "true" }
+            let (hello, events, connected) = sessions.events(
+                since: since, wasConnected: wasConnected, timeout: wait ? 10 : 0)
+            return .json(EventsPage(connected: connected, hello: hello, events: events))
+        case ("POST", "/api/travel"):
+            guard let body = try? JSONDecoder().decode(TravelRequest.self, from: request.body) else {
+                return HTTPResponse(status: 400, text: "expected {\"to\": seq}")
+            }
+            return send(.travel(to: body.to)) ? HTTPResponse(status: 202, text: "sent") : .noApp
+        case ("POST", "/api/resume"):
+            return send(.resume) ? HTTPResponse(status: 202, text: "sent") : .noApp
+        case ("GET", "/api/session"):
+            guard let session = sessions.session(), let data = try? session.data() else {
+                return HTTPResponse(status: 404, text: "no session yet: no app has connected")
+            }
+            var response = HTTPResponse(status: 200, type: "application/x-ndjson", body: data)
+            response.headers["Content-Disposition"] = "attachment; filename=\"\(session.hello.app).brigade-session\""
+            return response
+        case (_, "/"), (_, "/api/events"), (_, "/api/travel"), (_, "/api/resume"), (_, "/api/session"):
+            return HTTPResponse(status: 405, text: "method not allowed")
+        default:
+            return HTTPResponse(status: 404, text: "not found")
+        }
+    }
+
+    private struct EventsPage: Encodable {
+        let connected: Bool
+        let hello: InspectorHello?
+        let events: [InspectorEvent]
+    }
+
+    private struct TravelRequest: Decodable {
+        let to: Int
+    }
+}

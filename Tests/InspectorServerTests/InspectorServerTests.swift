@@ -1,0 +1,194 @@
+import BrigadeCore
+import BrigadeInspector
+import BrigadeRedux
+import Foundation
+import Testing
+
+@testable import BrigadeInspectorServer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+struct Tally: Codable, Equatable, Sendable { var count = 0 }
+struct Add: Action, Codable { let amount: Int }
+
+@MainActor
+func makeTallyStore() -> Store<Tally> {
+    let store = Store(initialState: Tally())
+    store.reducers.add(on: \Tally.count) { (count: inout Int, action: Add) in count += action.amount }
+    return store
+}
+
+struct EventsPage: Decodable {
+    let connected: Bool
+    let hello: InspectorHello?
+    let events: [InspectorEvent]
+}
+
+/// The page's side of the server: plain HTTP requests.
+struct Page: Sendable {
+    let port: UInt16
+
+    func request(_ method: String, _ path: String, body: String? = nil) async throws -> (Int, Data) {
+        guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw URLError(.badURL) }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    func events(since: Int = 0) async throws -> EventsPage {
+        try JSONDecoder().decode(EventsPage.self, from: try await request("GET", "/api/events?since=\(since)").1)
+    }
+
+    /// Asks for events until `condition` holds (the long poll waits for news), at most 20 rounds.
+    func waitFor(_ condition: @Sendable (EventsPage) -> Bool) async throws -> EventsPage {
+        var page = try await events()
+        for _ in 0..<20 where !condition(page) {
+            let (_, data) = try await request(
+                "GET", "/api/events?since=\(page.events.last?.seq ?? 0)&wait=1&connected=\(page.connected)")
+            _ = data
+            page = try await events()
+        }
+        return page
+    }
+}
+
+@Suite("brigade-tool inspect: the server between the app and the page")
+@MainActor
+struct InspectorServerTests {
+    @Test("the app's events reach the page, with its hello, and a travel asked by the page puts the app back")
+    func eventsAndTravel() async throws {
+        let server = try InspectorServer(pagePort: 0, appPort: 0)
+        server.start()
+        defer { server.stop() }
+        let page = Page(port: server.pagePort)
+        let store = makeTallyStore()
+        let inspector = Inspector(app: "Tally")
+        inspector.attach(to: store)
+        inspector.connect(port: server.appPort)
+        defer { inspector.disconnect() }
+        store.dispatch(Add(amount: 2))
+        store.dispatch(Add(amount: 3))
+
+        let seen = try await page.waitFor { $0.events.count >= 3 }
+        #expect(seen.connected)
+        #expect(seen.hello?.app == "Tally")
+        #expect(seen.events.map(\.action) == ["@initial", "Add", "Add"])
+
+        let (status, _) = try await page.request("POST", "/api/travel", body: #"{"to":2}"#)
+        #expect(status == 202)
+        while store.currentState.count != 2 { await Task.yield() }
+        let afterTravel = try await page.waitFor { $0.events.contains { $0.type == .travel } }
+        #expect(afterTravel.events.last?.to == 2)
+    }
+
+    @Test("an app that reconnects sends its ring again; the page sees each event once")
+    func reconnectionIsDeduplicated() async throws {
+        let server = try InspectorServer(pagePort: 0, appPort: 0)
+        server.start()
+        defer { server.stop() }
+        let page = Page(port: server.pagePort)
+        let store = makeTallyStore()
+        let inspector = Inspector(app: "Tally")
+        inspector.attach(to: store)
+        inspector.connect(port: server.appPort)
+        store.dispatch(Add(amount: 1))
+        _ = try await page.waitFor { $0.events.count >= 2 }
+        inspector.disconnect()
+        _ = try await page.waitFor { !$0.connected }
+        store.dispatch(Add(amount: 1))
+        inspector.connect(port: server.appPort)
+        defer { inspector.disconnect() }
+        let page2 = try await page.waitFor { $0.events.count >= 3 && $0.connected }
+        #expect(page2.events.map(\.seq) == [1, 2, 3])
+    }
+
+    @Test("the session export is a session file the library reads back")
+    func export() async throws {
+        let server = try InspectorServer(pagePort: 0, appPort: 0)
+        server.start()
+        defer { server.stop() }
+        let page = Page(port: server.pagePort)
+        #expect(try await page.request("GET", "/api/session").0 == 404)
+        let store = makeTallyStore()
+        let inspector = Inspector(app: "Tally")
+        inspector.attach(to: store)
+        inspector.connect(port: server.appPort)
+        defer { inspector.disconnect() }
+        store.dispatch(Add(amount: 5))
+        _ = try await page.waitFor { $0.events.count >= 2 }
+        let (status, data) = try await page.request("GET", "/api/session")
+        #expect(status == 200)
+        let session = try InspectorSession(data: data)
+        #expect(session.hello.app == "Tally")
+        #expect(try session.actions.last?.state?.decode(as: Tally.self) == Tally(count: 5))
+    }
+
+    @Test("bad requests get a 4xx and the server goes on")
+    func badRequests() async throws {
+        let server = try InspectorServer(pagePort: 0, appPort: 0)
+        server.start()
+        defer { server.stop() }
+        let page = Page(port: server.pagePort)
+        #expect(try await page.request("GET", "/nothing").0 == 404)
+        #expect(try await page.request("DELETE", "/api/events").0 == 405)
+        #expect(try await page.request("POST", "/api/travel", body: "not json").0 == 400)
+        #expect(try await page.request("POST", "/api/travel", body: #"{"to":1}"#).0 == 409)
+        #expect(try await page.request("POST", "/api/resume").0 == 409)
+        let (status, html) = try await page.request("GET", "/")
+        #expect(status == 200)
+        #expect(String(decoding: html, as: UTF8.self).contains("Brigade Inspector"))
+    }
+
+    @Test("a port in use is a typed error naming it")
+    func portInUse() throws {
+        let server = try InspectorServer(pagePort: 0, appPort: 0)
+        defer { server.stop() }
+        #expect(throws: InspectorServerError.self) { try InspectorServer(pagePort: server.pagePort, appPort: 0) }
+    }
+}
+
+@Suite("brigade-tool inspect --emit-test")
+struct EmitTestTests {
+    static let session = """
+        {"app":"Tally","kind":"hello","ringSize":10,"sessionID":"s","startTime":0,"stateIsCodable":true,\
+        "stateType":"Tally","version":1}
+        {"event":{"action":"@initial","seq":1,"state":{"count":0},"time":0,"type":"action"},"kind":"event"}
+        {"event":{"action":"Add","payload":{"amount":2},"seq":2,"state":{"count":2},"time":1,"type":"action"},"kind":"event"}
+
+        """
+
+    @Test("the emitted test embeds the session and replays it with the app's factories")
+    func emitted() throws {
+        let session = try InspectorSession(data: Data(Self.session.utf8))
+        let source = try SessionTestWriter(
+            session: session, sessionFile: "tally.brigade-session", module: "TallyApp",
+            storeFactory: "makeTallyStore", registryFactory: "makeTallyRegistry", name: "Tally bug"
+        ).source()
+        #expect(source.contains("import TallyApp"))
+        #expect(source.contains("struct Tally_bugTests"))
+        #expect(source.contains("TestStore(store: makeTallyStore())"))
+        #expect(source.contains("registry: makeTallyRegistry()"))
+        #expect(source.contains(#"{"event":{"action":"Add","payload":{"amount":2}"#))
+    }
+
+    @Test("bad arguments and bad session files are clear errors")
+    func badInput() throws {
+        #expect(throws: InspectCommandError.usage("--port 99999 is not a port (0-65535)")) {
+            try InspectCommand.parse(["--port", "99999"])
+        }
+        #expect(throws: InspectCommandError.usage("unknown option --frobnicate")) {
+            try InspectCommand.parse(["--frobnicate"])
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID()).brigade-session")
+        try Data(Self.session.dropLast(20).utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let options = try InspectCommand.parse(["--emit-test", file.path])
+        #expect(throws: InspectorError.truncated(line: 3)) {
+            try InspectCommand.emitTest(options: options, session: file.path)
+        }
+    }
+}

@@ -1,0 +1,237 @@
+#!/usr/bin/python3
+"""The inspector's page in a real browser (issue 28): headless Chromium, driven through chromedriver by Selenium,
+against `brigade-tool inspect` and `bistro --inspect`, both from this package's debug build (`swift build` first).
+
+What it checks, each by what a person would see or what the app then does:
+1. the app started before the tool: the tool's page catches up on the actions dispatched before it started;
+2. a new command in the app shows up live on the page;
+3. clicking a past action on the page puts the app's state back to the state after it (read from the app itself);
+4. a mark of the strip shows an action without travelling; reloading the page catches up; Resume leaves travel mode and the app goes on from the travelled-to state;
+5. the tool killed and started again: the app keeps running, loses nothing, reconnects, and the page catches up;
+6. the exported session is a session file (its first line a hello).
+
+Usage: /usr/bin/python3 scripts/check-inspector-page.py [--screenshots docs/images]
+(`bistro --inspect` runs each line of a piped stdin as it arrives; `state` prints the state as one line of JSON.)
+Runs in about half a minute; every wait polls an observable condition with a deadline; processes are always ended.
+"""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEADLINE = 30.0
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(what, condition, timeout=DEADLINE):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            value = condition()
+            if value:
+                return value
+        except Exception:  # the page may be reloading: try again
+            pass
+        time.sleep(0.1)
+    raise SystemExit(f"check-inspector-page: timed out waiting for {what}")
+
+
+class Bistro:
+    """`bistro --inspect …` with a pipe on stdin: it runs each line as it arrives and prints `> command` and the
+    command's output; `state` prints the state as one line of JSON. A command is done when the `state` sent after it
+    has answered."""
+
+    def __init__(self, binary, app_port, data_dir):
+        self.process = subprocess.Popen(
+            [binary, "--inspect", f"127.0.0.1:{app_port}", "--data-dir", data_dir],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
+        self.lines = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.run("help")
+
+    def _read(self):
+        for line in self.process.stdout:
+            with self.lock:
+                self.lines.append(line.rstrip("\n"))
+
+    def run(self, command):
+        """Runs `command`, then `state`; returns the command's output lines and the state after it."""
+        if self.process.poll() is not None:
+            raise SystemExit(f"check-inspector-page: bistro ended ({self.process.returncode}): "
+                             + self.process.stderr.read())
+        with self.lock:
+            start = len(self.lines)
+        self.process.stdin.write(command + "\nstate\n")
+        self.process.stdin.flush()
+
+        def answered():
+            with self.lock:
+                lines = self.lines[start:]
+            if "> state" not in lines:
+                return None
+            after = lines[lines.index("> state") + 1:]
+            state = next((line for line in after if line.startswith("{")), None)
+            return state and (lines[: lines.index("> state")], json.loads(state))
+        return wait_for(f"bistro to answer {command!r}", answered)
+
+    def state(self):
+        return self.run("state")[1]
+
+    def stop(self):
+        if self.process.poll() is None:
+            try:
+                self.process.stdin.close()
+                self.process.wait(timeout=5)
+            except Exception:
+                self.process.kill()
+
+
+class Tool:
+    def __init__(self, binary, port, app_port):
+        self.port = port
+        self.process = subprocess.Popen(
+            [binary, "inspect", "--port", str(port), "--app-port", str(app_port)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        wait_for("the tool to serve", lambda: self.get("/api/events?since=0") is not None)
+
+    def get(self, path):
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as response:
+            return response.read()
+
+    def events(self):
+        return json.loads(self.get("/api/events?since=0"))
+
+    def stop(self):
+        self.process.kill()
+        self.process.wait(timeout=5)
+
+
+def main():
+    screenshots = None
+    if "--screenshots" in sys.argv:
+        screenshots = os.path.join(ROOT, sys.argv[sys.argv.index("--screenshots") + 1])
+        os.makedirs(screenshots, exist_ok=True)
+    bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+    data_dir = tempfile.mkdtemp(prefix="bistro-inspect-")
+    profile = tempfile.mkdtemp(prefix="chromium-")
+    port, app_port = free_port(), free_port()
+    bistro = tool = browser = None
+    try:
+        # 1. The app first, the tool after it.
+        bistro = Bistro(os.path.join(bin_path, "bistro"), app_port, data_dir)
+        bistro.run("add soup 1")
+        bistro.run("add bruschetta 2")
+        tool = Tool(os.path.join(bin_path, "brigade-tool"), port, app_port)
+
+        options = Options()
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--window-size=1400,900", f"--user-data-dir={profile}"]:
+            options.add_argument(argument)
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        browser = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                                   options=options)
+        browser.get(f"http://127.0.0.1:{port}/")
+
+        def added_rows():
+            return [row for row in browser.find_elements(By.CSS_SELECTOR, ".event[data-type=action]")
+                    if row.get_attribute("data-action") == "AddDish"]
+        wait_for("the page to catch up on the two AddDish actions", lambda: len(added_rows()) == 2)
+        wait_for("the page to say the app is connected",
+                 lambda: browser.find_element(By.ID, "status").text == "connected")
+        print("page caught up: 2 AddDish actions dispatched before the tool started")
+
+        # 2. Live.
+        bistro.run("add steak 1")
+        wait_for("the third AddDish to show up live", lambda: len(added_rows()) == 3)
+        print("live: the third AddDish appeared")
+        # A mark of the strip shows its action without travelling.
+        second = added_rows()[1].get_attribute("data-seq")
+        browser.find_element(By.CSS_SELECTOR, f"#strip .mark[data-seq='{second}']").click()
+        wait_for("the diff of the chosen action", lambda: browser.find_elements(By.CSS_SELECTOR, "#diff tr"))
+        if browser.find_element(By.ID, "travel-banner").is_displayed():
+            raise SystemExit("check-inspector-page: a mark of the strip made the app travel")
+        if screenshots:
+            browser.save_screenshot(os.path.join(screenshots, "inspector-timeline.png"))
+
+        # 3. Time travel from the page: the app's own state goes back.
+        events = tool.events()["events"]
+        first_add = next(e for e in events if e.get("action") == "AddDish")
+        recorded = first_add["state"]
+        before = bistro.state()
+        if before == recorded:
+            raise SystemExit("check-inspector-page: the app is already in the first action's state")
+        row = next(r for r in added_rows() if int(r.get_attribute("data-seq")) == first_add["seq"])
+        row.click()
+        wait_for("the app to travel back", lambda: bistro.state() == recorded)
+        wait_for("the travel banner", lambda: browser.find_element(By.ID, "travel-banner").is_displayed())
+        print(f"time travel: clicking #{first_add['seq']} put the app back to the state after it")
+        if screenshots:
+            browser.save_screenshot(os.path.join(screenshots, "inspector-travel.png"))
+
+        # 4. Reload catches up; Resume; the app goes on from the travelled-to state.
+        browser.refresh()
+        wait_for("the reloaded page to catch up", lambda: len(added_rows()) == 3)
+        browser.find_element(By.ID, "resume").click()
+        wait_for("travel mode to end on the page",
+                 lambda: not browser.find_element(By.ID, "travel-banner").is_displayed())
+        bistro.run("add steak 1")
+        after = bistro.state()
+        if after == recorded or after == before:
+            raise SystemExit(f"check-inspector-page: after resume and a new action the state is {after}")
+        print("reload caught up; resume went on from the travelled-to state")
+
+        # 5. The tool goes away and comes back: the app keeps running and the page catches up.
+        tool.stop()
+        kept = bistro.state()
+        bistro.run("add soup 1")
+        if bistro.state() == kept:
+            raise SystemExit("check-inspector-page: the app stopped working while the tool was away")
+        tool = Tool(os.path.join(bin_path, "brigade-tool"), port, app_port)
+        browser.refresh()
+        wait_for("the page to catch up after the tool restarted",
+                 lambda: len(added_rows()) == 5 and browser.find_element(By.ID, "status").text == "connected")
+        print("tool restarted: the app kept running, the page caught up (5 AddDish)")
+
+        # 6. Export.
+        session = tool.get("/api/session").decode().splitlines()
+        if json.loads(session[0]).get("kind") != "hello" or len(session) < 6:
+            raise SystemExit("check-inspector-page: the export is not a session file")
+        if screenshots:
+            navigation = browser.find_elements(By.CSS_SELECTOR, ".event[data-type=navigation]")
+            if navigation:
+                navigation[-1].click()
+            browser.save_screenshot(os.path.join(screenshots, "inspector-navigation.png"))
+        print("export: a session file of", len(session) - 1, "events")
+        print("check-inspector-page: the page works in Chromium")
+    finally:
+        if browser:
+            browser.quit()
+        if bistro:
+            bistro.stop()
+        if tool:
+            tool.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
