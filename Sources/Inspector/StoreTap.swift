@@ -16,21 +16,29 @@ protocol StoreTap: AnyObject {
 }
 
 /// A ``StoreTap`` of a `Store<State>`: a ring of the newest states, by seq.
+///
+/// The states are kept boxed, as `any Sendable`, the same box the recorder is handed: one allocation per action, and
+/// the ring's code is not generic (unspecialized generic code, a tuple of `State` in an array, cost more than the
+/// dispatch itself).
 @MainActor
 final class TypedStoreTap<State: Sendable>: StoreTap {
     private weak var store: Store<State>?
+    /// The store's effects, held strongly (they do not hold the store): the current effect is read on each dispatch,
+    /// and reading it through the weak, generic store costs more than the dispatch itself.
+    private let effects: EffectRunner
     private let capacity: Int
-    private var states: [(seq: Int, state: State)] = []
+    private var states: [(seq: Int, state: any Sendable)] = []
     private var start = 0
 
     init(store: Store<State>, capacity: Int) {
         self.store = store
+        effects = store.effectRunner
         self.capacity = capacity
         states.reserveCapacity(min(capacity, 1_024))
     }
 
-    /// Keeps `state`, the state after the action numbered `seq`.
-    func keep(_ state: State, seq: Int) {
+    /// Keeps `state` (a `State`, boxed), the state after the action numbered `seq`.
+    func keep(_ state: any Sendable, seq: Int) {
         if states.count < capacity {
             states.append((seq, state))
         } else {
@@ -51,11 +59,11 @@ final class TypedStoreTap<State: Sendable>: StoreTap {
     }
 
     func travel(to seq: Int) {
-        guard let index = index(of: seq), let store else { return }
-        store.travel(to: states[index].state)
+        guard let index = index(of: seq), let store, let state = states[index].state as? State else { return }
+        store.travel(to: state)
     }
 
-    var currentEffect: EffectOrigin? { store?.currentEffect }
+    var currentEffect: EffectOrigin? { effects.dispatching }
 
     /// The index of `seq` in the ring: the seqs are increasing from `start`, so a binary search finds it.
     private func index(of seq: Int) -> Int? {

@@ -59,7 +59,11 @@ package enum EffectEvent {
 
 /// Starts, cancels and counts a store's effects, on the main actor.
 @MainActor
-final class EffectRunner {
+package final class EffectRunner {
+    /// The effect whose action the store is dispatching, if any (``Store/currentEffect``): kept here, in a class that
+    /// is not generic, so that the inspector reads it cheaply on each dispatch.
+    package var dispatching: EffectOrigin?
+
     /// The effects whose task has not ended, cancelled or not, by serial.
     private var running: [Int: EffectRecord] = [:]
     /// The running effects not cancelled, by identity.

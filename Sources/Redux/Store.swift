@@ -69,7 +69,12 @@ public final class Store<State: Sendable> {
     /// The store's effects; released with the store, which cancels them.
     let effects = EffectRunner()
     /// The effect whose action is being dispatched, for the middleware context and the action log.
-    var dispatchingEffect: EffectOrigin?
+    var dispatchingEffect: EffectOrigin? {
+        get { effects.dispatching }
+        set { effects.dispatching = newValue }
+    }
+    /// The store's effects, for the inspector: its ``EffectRunner/dispatching`` is the current effect.
+    package var effectRunner: EffectRunner { effects }
     /// The clock effects wait on, through ``Effect/Send/clock``: a `ContinuousClock` by default; a test sets a
     /// manual clock so that a debounce or a retry runs at once.
     public var effectClock: any Clock<Duration> = ContinuousClock()

@@ -114,6 +114,26 @@ struct InspectorRecordingTests {
     }
 }
 
+@Suite("Inspector: encoding while nobody reads")
+@MainActor
+struct InspectorLazyEncodingTests {
+    @Test("events recorded while nobody read are encoded when read, each diff against the state just before it")
+    func diffsAfterDrops() async throws {
+        let store = makeStore()
+        let inspector = Inspector(ringSize: 4)
+        inspector.attach(to: store)
+        for index in 0..<20 {
+            store.dispatch(PlaceOrder(dish: "dish \(index)"))
+        }
+        let events = await inspector.events()
+        #expect(events.map(\.seq) == [18, 19, 20, 21])
+        // However many were dropped unencoded, each kept action's diff is its own change alone.
+        #expect(
+            events.map { $0.diff?.map(\.path) } == [["orders[16]"], ["orders[17]"], ["orders[18]"], ["orders[19]"]])
+        #expect(try #require(events.last?.state).decode(as: KitchenState.self) == store.currentState)
+    }
+}
+
 @Suite("Inspector: time travel")
 @MainActor
 struct InspectorTravelTests {

@@ -63,9 +63,9 @@ struct SeededGenerator: RandomNumberGenerator {
 @Suite("InspectorReplay: random sessions round-trip")
 @MainActor
 struct InspectorRoundTripTests {
-    /// 1,000 sessions; BRIGADE_ROUND_TRIP_SCALE multiplies them (0.1 for a quick run, 10 for a long one).
+    /// 1,000 sessions; BRIGADE_INSPECTOR_SESSIONS_SCALE multiplies them (0.1 for a quick run, 10 for a long one).
     static var sessionCount: Int {
-        let scale = ProcessInfo.processInfo.environment["BRIGADE_ROUND_TRIP_SCALE"].flatMap(Double.init) ?? 1
+        let scale = ProcessInfo.processInfo.environment["BRIGADE_INSPECTOR_SESSIONS_SCALE"].flatMap(Double.init) ?? 1
         return max(1, Int(1_000 * scale))
     }
 
