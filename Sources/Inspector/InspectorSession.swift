@@ -3,8 +3,8 @@ import Foundation
 /// A recorded session: the app's hello and its events in order, as a session file holds them.
 ///
 /// A session file is JSON lines: the first line is the ``InspectorHello``, every further line one event
-/// (`{"kind":"event","event":{…}}`). The page of `brigade-tool inspect` exports it, ``Inspector/session()`` makes it, and
-/// BrigadeTesting's `InspectorReplay` replays it through a `TestStore`.
+/// (`{"kind":"event","event":{…}}`). The page of `brigade-tool inspect` exports it, ``Inspector/session()`` makes
+/// it, and BrigadeTesting's `InspectorReplay` replays it through a `TestStore`.
 ///
 /// ```swift
 /// let session = try InspectorSession(contentsOf: URL(fileURLWithPath: "bug.brigade-session"))

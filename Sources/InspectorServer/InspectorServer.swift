@@ -20,8 +20,8 @@ import Darwin
 /// - `GET /api/session`: the session file (JSON lines), for download.
 ///
 /// Every response closes its connection. A request larger than 64 KiB, or not HTTP, gets a 4xx; more than
-/// ``requestLimit`` requests at once get a 503; the server never stops for a bad request. Binds 127.0.0.1 unless told another address (an iPhone on the local network needs the
-/// Mac's address or `0.0.0.0`).
+/// ``requestLimit`` requests at once get a 503; the server never stops for a bad request. Binds 127.0.0.1 unless
+/// told another address (an iPhone on the local network needs the Mac's address or `0.0.0.0`).
 package final class InspectorServer: Sendable {
     /// The port the page is served on.
     package let pagePort: UInt16
