@@ -37,7 +37,7 @@ public final class Inspector {
     public let appName: String
 
     let recorder: InspectorRecorder
-    private let startTime = Date().timeIntervalSince1970
+    private let startTime = wallClockNow()
     private var stateType = "none"
     private var stateIsCodable = false
     private var storeTap: (any StoreTap)?
@@ -102,7 +102,7 @@ public final class Inspector {
         let initialState = store.currentState
         let initial = recorder.record { seq in
             .action(
-                seq: seq, time: Date().timeIntervalSince1970, action: InitialState(), origin: .init(kind: "app"),
+                seq: seq, time: wallClockNow(), action: InitialState(), origin: .init(kind: "app"),
                 state: initialState)
         }
         tap.keep(initialState, seq: initial)
@@ -117,7 +117,7 @@ public final class Inspector {
             case .asyncChange(let type, let state):
                 if type == TimeTravel.self, let to = self.travelling {
                     self.recorder.record { seq in
-                        .travel(seq: seq, time: Date().timeIntervalSince1970, to: to, state: state, error: nil)
+                        .travel(seq: seq, time: wallClockNow(), to: to, state: state, error: nil)
                     }
                 } else {
                     self.recordAction(AsyncChange(of: type), state: state, effect: nil, tap: tap)
@@ -151,7 +151,7 @@ public final class Inspector {
         let recorder = recorder
         kitchen.observeResolutions { resolution in
             recorder.record { seq in
-                var event = InspectorEvent(seq: seq, time: Date().timeIntervalSince1970, type: .resolution)
+                var event = InspectorEvent(seq: seq, time: wallClockNow(), type: .resolution)
                 event.chain = resolution.chain
                 event.service = resolution.chain.last
                 event.failure = resolution.failure.map(\.description)
@@ -216,7 +216,7 @@ public final class Inspector {
             let range = storeTap?.seqRange
             let error = InspectorError.noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
             recorder.record { made in
-                .travel(seq: made, time: Date().timeIntervalSince1970, to: seq, state: nil, error: error.description)
+                .travel(seq: made, time: wallClockNow(), to: seq, state: nil, error: error.description)
             }
             throw .noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
         }
@@ -280,7 +280,6 @@ public final class Inspector {
             followUps[effect.serial, default: []].append(seq)
         }
         tap.keep(boxed, seq: seq)
-        navigationTap?.mark(seq)
     }
 
     private func recordEffect(_ event: EffectEvent) {
@@ -296,7 +295,7 @@ public final class Inspector {
             followUps[origin.serial] = nil
         }
         recorder.record { seq in
-            var made = InspectorEvent(seq: seq, time: Date().timeIntervalSince1970, type: .effect)
+            var made = InspectorEvent(seq: seq, time: wallClockNow(), type: .effect)
             made.phase = phase
             made.serial = origin.serial
             made.id = id
@@ -309,13 +308,14 @@ public final class Inspector {
     private func recordNavigation() {
         guard let navigationTap else { return }
         let (stack, modals, lifecycle) = navigationTap.snapshot()
-        recorder.record { seq in
-            var event = InspectorEvent(seq: seq, time: Date().timeIntervalSince1970, type: .navigation)
+        let seq = recorder.record { seq in
+            var event = InspectorEvent(seq: seq, time: wallClockNow(), type: .navigation)
             event.stack = stack
             event.modals = modals
             event.lifecycle = lifecycle
-            return event
+            return .ready(event)
         }
+        navigationTap.keepShown(seq: seq)
     }
 }
 

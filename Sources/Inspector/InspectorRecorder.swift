@@ -44,9 +44,8 @@ final class InspectorRecorder: Sendable {
         var pending: [Raw] = []
         /// The state of the newest event dropped from `pending` unencoded: the base of the next event's diff.
         var droppedState: (any Sendable)?
-        /// The newest events, oldest first from `ringStart`, at most `ringSize`.
-        var ring: [InspectorEvent] = []
-        var ringStart = 0
+        /// The newest events, at most `ringSize`.
+        var ring: SeqRing<InspectorEvent>
         var encoding: Encoding?
         /// The JSON of the state of the last action encoded, for the next diff.
         var lastState: InspectorValue?
@@ -54,11 +53,12 @@ final class InspectorRecorder: Sendable {
 
     /// How many events are kept.
     let ringSize: Int
-    private let state = Locked(State())
+    private let state: Locked<State>
     private let queue = DispatchQueue(label: "brigade.inspector.encoding")
 
     init(ringSize: Int) {
         self.ringSize = max(1, ringSize)
+        state = Locked(State(ring: SeqRing(capacity: self.ringSize)))
     }
 
     func setEncoding(_ encoding: Encoding) {
@@ -93,29 +93,14 @@ final class InspectorRecorder: Sendable {
     /// The events kept, oldest first, once every event handed over before this call is encoded.
     func events() async -> [InspectorEvent] {
         await flush()
-        return state.withLock { state in Array(state.ring[state.ringStart...] + state.ring[..<state.ringStart]) }
+        return state.withLock { $0.ring.elements(after: 0) }
     }
 
     /// The events kept after `seq`, oldest first, encoding those handed over first; blocks the caller while it
     /// encodes (the connection's thread, never the main actor).
     func events(after seq: Int) -> [InspectorEvent] {
         queue.sync { drain() }
-        return state.withLock { state in
-            let count = state.ring.count
-            guard count > 0 else { return [] }
-            // The ring's seqs increase from `ringStart`: skip those up to `seq` by a binary search.
-            var low = 0
-            var high = count
-            while low < high {
-                let middle = (low + high) / 2
-                if state.ring[(state.ringStart + middle) % count].seq <= seq {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
-            }
-            return (low..<count).map { state.ring[(state.ringStart + $0) % count] }
-        }
+        return state.withLock { $0.ring.elements(after: seq) }
     }
 
     /// Waits until every event handed over before this call is encoded.
@@ -133,8 +118,9 @@ final class InspectorRecorder: Sendable {
         while true {
             let (batch, encoding, previous, dropped) = state.withLock {
                 state -> ([Raw], Encoding?, InspectorValue?, (any Sendable)?) in
-                let batch = state.pending
-                state.pending.removeAll(keepingCapacity: true)
+                // Swapped, not copied: the main actor goes on appending to an array of its own.
+                var batch: [Raw] = []
+                swap(&batch, &state.pending)
                 let dropped = state.droppedState
                 state.droppedState = nil
                 return (batch, state.encoding, state.lastState, dropped)
@@ -150,12 +136,7 @@ final class InspectorRecorder: Sendable {
             state.withLock { state in
                 state.lastState = last
                 for event in events {
-                    if state.ring.count < ringSize {
-                        state.ring.append(event)
-                    } else {
-                        state.ring[state.ringStart] = event
-                        state.ringStart = (state.ringStart + 1) % ringSize
-                    }
+                    state.ring.append(event, seq: event.seq)
                 }
             }
         }

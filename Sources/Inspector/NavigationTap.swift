@@ -1,22 +1,21 @@
 import BrigadeCore
 import BrigadeWireframe
 
-/// The inspector's hold on the screens: the navigation state after each change, and which one was shown at each
-/// action, to restore it on travel.
+/// The inspector's hold on the screens: the navigation state after each change, kept by the seq of the change's
+/// event, so that a travel to an action restores the screens shown then (those of the last change before it).
 @MainActor
 final class NavigationTap {
     private weak var wireframe: DefaultWireframe?
     private weak var navigator: HeadlessNavigator?
     /// The navigation state last recorded, as the wireframe builds it (`nil` when it could not be saved).
     private var current: NavigationState?
-    /// The navigation state shown at each action recorded since, by the seq of the action; at most twice the
-    /// ring's size (a seq the store's ring forgot is never asked for).
-    private var shownAt: [(seq: Int, state: NavigationState?)] = []
-    private let capacity: Int
+    /// The navigation state after each change, by the seq of the change's event; as many as the inspector keeps
+    /// events.
+    private var shown: SeqRing<NavigationState?>
     private var lifecycleSeen = 0
 
     init(wireframe: DefaultWireframe, navigator: HeadlessNavigator, capacity: Int) {
-        self.capacity = max(1, capacity)
+        shown = SeqRing(capacity: capacity)
         self.wireframe = wireframe
         self.navigator = navigator
     }
@@ -48,17 +47,15 @@ final class NavigationTap {
         return (stack, modals, Array(lifecycle))
     }
 
-    /// Notes that the action numbered `seq` happened while the current screens were shown.
-    func mark(_ seq: Int) {
-        shownAt.append((seq, current))
-        if shownAt.count >= 2 * capacity {
-            shownAt.removeFirst(capacity)
-        }
+    /// Keeps the screens of the last ``snapshot()`` as those shown from the event numbered `seq` on.
+    func keepShown(seq: Int) {
+        shown.append(current, seq: seq)
     }
 
-    /// The screens shown when the action numbered `seq` happened, if known and savable.
+    /// The screens shown when the action numbered `seq` happened (those of the last change before it), if known and
+    /// savable.
     func state(at seq: Int) -> NavigationState? {
-        shownAt.last { $0.seq <= seq }?.state
+        shown.last(before: seq) ?? nil
     }
 
     /// Shows `state`'s screens; a state that cannot be restored leaves the screens as they are.

@@ -18,7 +18,8 @@ final class InspectorSessionStore: @unchecked Sendable {
         var resumedAt: Int?
     }
 
-    // `condition` guards every stored property below it; waiters sleep on it until a change.
+    // `condition` is the lock: it guards every stored property below it, and a page's long poll sleeps on it until
+    // a change (BrigadeLocking's `Locked` has no condition to wait on, so the properties sit here behind it).
     private let condition = NSCondition()
     private var hello: InspectorHello?
     private var events: [InspectorEvent] = []

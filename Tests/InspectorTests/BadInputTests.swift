@@ -90,8 +90,13 @@ struct InspectorBadInputTests {
             store.dispatch(PlaceOrder(dish: dish))
         }
         let before = store.currentState
-        let error = await #expect(throws: InspectorError.self) { try await inspector.travel(to: 1) }
+        let error = await #expect(throws: InspectorError.noSuchState(seq: 1, oldest: 3, newest: 5)) {
+            try await inspector.travel(to: 1)
+        }
         #expect(error?.description == "no state after seq 1: the app keeps the states of seqs 3 to 5")
+        await #expect(throws: InspectorError.noSuchState(seq: 99, oldest: 3, newest: 5)) {
+            try await inspector.travel(to: 99)
+        }
         #expect(store.currentState == before)
         #expect(
             InspectorError.noSuchState(seq: 1, oldest: nil, newest: nil).description

@@ -165,27 +165,6 @@ struct InspectorTravelTests {
         #expect(try #require(events[4].state).decode(as: KitchenState.self).orders.count == 1)
     }
 
-    @Test("travelling to a state the app does not keep is a typed error and changes nothing")
-    func unknownState() async {
-        let store = makeStore()
-        let inspector = Inspector(ringSize: 3)
-        inspector.attach(to: store)
-        for dish in ["a", "b", "c", "d"] {
-            store.dispatch(PlaceOrder(dish: dish))
-        }
-        let before = store.currentState
-        await #expect(throws: InspectorError.noSuchState(seq: 1, oldest: 3, newest: 5)) {
-            try await inspector.travel(to: 1)
-        }
-        await #expect(throws: InspectorError.noSuchState(seq: 99, oldest: 3, newest: 5)) {
-            try await inspector.travel(to: 99)
-        }
-        #expect(store.currentState == before)
-        #expect(
-            InspectorError.noSuchState(seq: 1, oldest: 3, newest: 5).description
-                == "no state after seq 1: the app keeps the states of seqs 3 to 5")
-    }
-
     @Test("with a wireframe attached, travel puts the screens back too, and the navigation is recorded")
     func travelRestoresScreens() async throws {
         let navigator = HeadlessNavigator()
