@@ -118,8 +118,9 @@ final class InspectorRecorder: Sendable {
         while true {
             let (batch, encoding, previous, dropped) = state.withLock {
                 state -> ([Raw], Encoding?, InspectorValue?, (any Sendable)?) in
-                // Swapped, not copied: the main actor goes on appending to an array of its own.
+                // Swapped, not copied: the main actor goes on appending to an array of its own, of the same capacity.
                 var batch: [Raw] = []
+                batch.reserveCapacity(state.pending.count)
                 swap(&batch, &state.pending)
                 let dropped = state.droppedState
                 state.droppedState = nil
