@@ -40,17 +40,14 @@ public final class Inspector {
     private let startTime = wallClockNow()
     private var stateType = "none"
     private var stateIsCodable = false
-    private var storeTap: (any StoreTap)?
+    /// What the attached store's dispatches record.
+    private var storeRecording: StoreRecording?
     private var navigationTap: NavigationTap?
     private var kitchens: [Kitchen] = []
     private var connection: InspectorConnection?
-    /// The seqs of the actions each running effect dispatched, by effect serial.
-    private var followUps: [Int: [Int]] = [:]
-    /// The seq of the travel under way, told to the store's observer.
-    private var travelling: Int?
 
     /// Whether the app shows a past state: after ``travel(to:)``, until ``resume()`` or the next action.
-    public private(set) var isTravelling = false
+    public var isTravelling: Bool { storeRecording?.isTravelling ?? false }
 
     /// Creates an inspector; attach it to a store (and a wireframe and a kitchen), then ``connect(host:port:)``.
     /// - Parameters:
@@ -97,32 +94,15 @@ public final class Inspector {
                 actionName: { action in
                     action is InitialState ? "@initial" : String(describing: type(of: action))
                 }))
-        let tap = TypedStoreTap(store: store, capacity: ringSize)
-        storeTap = tap
-        let initialState = store.currentState
-        let initial = recorder.record { seq in
-            .action(
-                seq: seq, time: wallClockNow(), action: InitialState(), origin: .init(kind: "app"),
-                state: initialState)
-        }
-        tap.keep(initialState, seq: initial)
-        let previous = store.reductionObserver
-        // The closure holds the tap (which holds the store weakly): one weak reference to load per dispatch.
-        store.reductionObserver = { [weak self] event in
-            previous?(event)
-            guard let self else { return }
-            switch event {
-            case .action(let action, let state):
-                self.recordAction(action, state: state, effect: tap.currentEffect, tap: tap)
-            case .asyncChange(let type, let state):
-                if type == TimeTravel.self, let to = self.travelling {
-                    self.recorder.record { seq in
-                        .travel(seq: seq, time: wallClockNow(), to: to, state: state, error: nil)
-                    }
-                } else {
-                    self.recordAction(AsyncChange(of: type), state: state, effect: nil, tap: tap)
-                }
-            }
+        let recording = StoreRecording(store: store, recorder: recorder)
+        recording.screen = navigationTap?.topURL
+        storeRecording = recording
+        recording.recordInitial(store.currentState)
+        let previous = store.boxedReductionObserver
+        // Held strongly: the recording does not hold the store, and a weak reference would be loaded on every dispatch.
+        store.boxedReductionObserver = { reduction, state in
+            previous?(reduction, state)
+            recording.record(reduction, state: state)
         }
         let previousEffects = store.effectObserver
         store.effectObserver = { [weak self] event in
@@ -212,18 +192,15 @@ public final class Inspector {
     /// - Throws: ``InspectorError/noSuchState(seq:oldest:newest:)`` when `seq` is not an action whose state the ring
     ///   still keeps; nothing changes then.
     public func travel(to seq: Int) async throws(InspectorError) {
-        guard let storeTap, storeTap.hasState(seq) else {
-            let range = storeTap?.seqRange
+        guard let storeRecording, storeRecording.travel(to: seq) else {
+            let range = recorder.stateRange()
             let error = InspectorError.noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
             recorder.record { made in
                 .travel(seq: made, time: wallClockNow(), to: seq, state: nil, error: error.description)
             }
             throw .noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
         }
-        travelling = seq
-        storeTap.travel(to: seq)
-        travelling = nil
-        isTravelling = true
+        storeRecording.isTravelling = true
         if let navigationTap, let state = navigationTap.state(at: seq) {
             await navigationTap.restore(state)
         }
@@ -231,7 +208,7 @@ public final class Inspector {
 
     /// Ends travel mode: the app continues from the state it shows.
     public func resume() {
-        isTravelling = false
+        storeRecording?.isTravelling = false
     }
 
     // MARK: - Reading
@@ -260,28 +237,6 @@ public final class Inspector {
 
     // MARK: - Recording
 
-    private func recordAction<State: Sendable>(
-        _ action: any Action, state: State, effect: EffectOrigin?, tap: TypedStoreTap<State>
-    ) {
-        isTravelling = false
-        let origin: InspectorEvent.Origin
-        if let effect {
-            origin = .init(kind: "effect", name: effect.description)
-        } else {
-            origin = .init(kind: "app", name: navigationTap?.topURL)
-        }
-        // One box for the state, shared by the ring of states and the recorder; one lock for the seq and the
-        // hand-over; the encoding is the recorder's queue's, later.
-        let boxed: any Sendable = state
-        let seq = recorder.record { seq in
-            .action(seq: seq, time: wallClockNow(), action: action, origin: origin, state: boxed)
-        }
-        if let effect {
-            followUps[effect.serial, default: []].append(seq)
-        }
-        tap.keep(boxed, seq: seq)
-    }
-
     private func recordEffect(_ event: EffectEvent) {
         let (phase, origin, id): (String, EffectOrigin, String?)
         switch event {
@@ -290,9 +245,9 @@ public final class Inspector {
             (phase, origin, id) = ("cancelled", cancelled, identity.map { "\($0)" })
         case .finished(let finished): (phase, origin, id) = ("finished", finished, finished.id)
         }
-        let dispatched = phase == "started" ? nil : followUps[origin.serial]
+        let dispatched = phase == "started" ? nil : storeRecording?.followUps[origin.serial]
         if phase == "finished" {
-            followUps[origin.serial] = nil
+            storeRecording?.followUps[origin.serial] = nil
         }
         recorder.record { seq in
             var made = InspectorEvent(seq: seq, time: wallClockNow(), type: .effect)
@@ -308,6 +263,7 @@ public final class Inspector {
     private func recordNavigation() {
         guard let navigationTap else { return }
         let (stack, modals, lifecycle) = navigationTap.snapshot()
+        storeRecording?.screen = navigationTap.topURL
         let seq = recorder.record { seq in
             var event = InspectorEvent(seq: seq, time: wallClockNow(), type: .navigation)
             event.stack = stack

@@ -21,9 +21,10 @@ public struct InspectorEvent: Hashable, Sendable, Codable {
 
     /// Who dispatched an action.
     public struct Origin: Hashable, Sendable, Codable {
-        /// `app` (the app's code), `effect` (an effect sent it), `replay` (an action log replay) or `travel`.
+        /// `screen` (the app's code, while the screen ``name`` was on top), `app` (the app's code, no screen
+        /// known), `effect` (an effect sent it) or `replay` (an action log's replay).
         public var kind: String
-        /// The effect (`LoadSpecials #4`), or `nil`.
+        /// The screen's URL (`/menu/soup`) or the effect (`effect #4 started by LoadSpecials`), or `nil`.
         public var name: String?
 
         /// Creates an origin.

@@ -1,5 +1,6 @@
 import BrigadeCore
 import BrigadeLocking
+import BrigadeRedux
 import Dispatch
 import Foundation
 
@@ -14,11 +15,28 @@ final class InspectorRecorder: Sendable {
     /// An event as the main actor hands it over: values only, encoded later on the queue.
     enum Raw: Sendable {
         /// An action and the state after it.
-        case action(seq: Int, time: Double, action: any Action, origin: InspectorEvent.Origin, state: any Sendable)
+        case action(seq: Int, time: Double, action: any Action, origin: Origin, state: any Sendable)
         /// A travel to the state after `to`, or its failure.
         case travel(seq: Int, time: Double, to: Int, state: (any Sendable)?, error: String?)
         /// An event with nothing to encode.
         case ready(InspectorEvent)
+
+        /// The event's seq.
+        var seq: Int {
+            switch self {
+            case .action(let seq, _, _, _, _): return seq
+            case .travel(let seq, _, _, _, _): return seq
+            case .ready(let event): return event.seq
+            }
+        }
+
+        /// The state after the action, kept for time travel: `nil` but for an action.
+        var actionState: (any Sendable)? {
+            if case .action(_, _, _, _, let state) = self {
+                return state
+            }
+            return nil
+        }
 
         /// The state the event carries, if any: the base of the next diff.
         var state: (any Sendable)? {
@@ -26,6 +44,26 @@ final class InspectorRecorder: Sendable {
             case .action(_, _, _, _, let state): return state
             case .travel(_, _, _, let state, _): return state
             case .ready: return nil
+            }
+        }
+    }
+
+    /// Who dispatched an action, as the main actor hands it over; its text is made when the event is encoded.
+    enum Origin: Sendable {
+        /// The app's code, with the URL of the screen on top (`screen`), if any.
+        case app(screen: String?)
+        /// An effect.
+        case effect(EffectOrigin)
+        /// An action log's replay.
+        case replay
+
+        /// The origin as the page shows it: `screen` with its URL, `app` (no screen shown), `effect` or `replay`.
+        var event: InspectorEvent.Origin {
+            switch self {
+            case .app(let screen?): return InspectorEvent.Origin(kind: "screen", name: screen)
+            case .app(nil): return InspectorEvent.Origin(kind: "app")
+            case .effect(let effect): return InspectorEvent.Origin(kind: "effect", name: effect.description)
+            case .replay: return InspectorEvent.Origin(kind: "replay")
             }
         }
     }
@@ -38,14 +76,25 @@ final class InspectorRecorder: Sendable {
         let actionName: @Sendable (any Action) -> String
     }
 
+    /// An encoded event and, for an action, the state after it as the store handed it over, for time travel.
+    private struct Kept {
+        var event: InspectorEvent
+        var state: (any Sendable)?
+    }
+
     private struct State {
         var nextSeq = 1
         /// The events handed over and not yet encoded, at most twice `ringSize`.
         var pending: [Raw] = []
+        /// The events being encoded, out of `pending` and not yet in `ring`: their states can still be travelled to.
+        var encodingBatch: [Raw] = []
+        /// An empty array with the capacity of an earlier `pending`, swapped in when the queue takes `pending`: the
+        /// main actor then appends to memory already in use instead of fresh pages.
+        var spare: [Raw] = []
         /// The state of the newest event dropped from `pending` unencoded: the base of the next event's diff.
         var droppedState: (any Sendable)?
-        /// The newest events, at most `ringSize`.
-        var ring: SeqRing<InspectorEvent>
+        /// The newest events, at most `ringSize`, with the states of the actions among them.
+        var ring: SeqRing<Kept>
         var encoding: Encoding?
         /// The JSON of the state of the last action encoded, for the next diff.
         var lastState: InspectorValue?
@@ -74,15 +123,62 @@ final class InspectorRecorder: Sendable {
             let seq = state.nextSeq
             state.nextSeq += 1
             state.pending.append(make(seq))
-            if state.pending.count > ringSize * 2 {
-                let dropped = state.pending.count - ringSize
-                if let base = state.pending[..<dropped].last(where: { $0.state != nil })?.state {
-                    state.droppedState = base
-                }
-                state.pending.removeFirst(dropped)
-            }
+            dropUnencodedOverflow(&state)
             return seq
         }
+    }
+
+    /// The state after the action numbered `seq`, when it is kept: the action is among the newest ``ringSize``
+    /// events (handed over and not yet encoded, or in the ring).
+    func state(after seq: Int) -> (any Sendable)? {
+        state.withLock { state in
+            guard seq >= state.nextSeq - ringSize else { return nil }
+            return Self.find(seq, in: state.pending)?.actionState ?? Self.find(seq, in: state.encodingBatch)?.actionState
+                ?? state.ring.element(at: seq)?.state
+        }
+    }
+
+    /// The seqs of the oldest and the newest action whose state is kept, or `nil` when none is.
+    func stateRange() -> ClosedRange<Int>? {
+        state.withLock { state in
+            let ring = state.ring.elements(after: 0)
+            let bound = state.nextSeq - ringSize
+            let oldest =
+                ring.first { $0.state != nil && $0.event.seq >= bound }?.event.seq
+                ?? state.encodingBatch.first { $0.actionState != nil && $0.seq >= bound }?.seq
+                ?? state.pending.first { $0.actionState != nil && $0.seq >= bound }?.seq
+            let newest =
+                state.pending.last { $0.actionState != nil }?.seq
+                ?? state.encodingBatch.last { $0.actionState != nil }?.seq ?? ring.last { $0.state != nil }?.event.seq
+            guard let oldest, let newest, newest >= bound else { return nil }
+            return oldest...newest
+        }
+    }
+
+    /// The event numbered `seq` in `events`, which are in increasing seq order.
+    private static func find(_ seq: Int, in events: [Raw]) -> Raw? {
+        var low = 0
+        var high = events.count
+        while low < high {
+            let middle = (low + high) / 2
+            if events[middle].seq < seq {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low < events.count && events[low].seq == seq ? events[low] : nil
+    }
+
+    /// Past twice `ringSize` unencoded events, drops the oldest `ringSize` (the ring would drop them anyway), keeping
+    /// the newest dropped state as the base of the next diff.
+    private func dropUnencodedOverflow(_ state: inout State) {
+        guard state.pending.count > ringSize * 2 else { return }
+        let dropped = state.pending.count - ringSize
+        if let base = state.pending[..<dropped].last(where: { $0.state != nil })?.state {
+            state.droppedState = base
+        }
+        state.pending.removeFirst(dropped)
     }
 
     /// Makes an event now and hands it over, with the next seq.
@@ -93,14 +189,14 @@ final class InspectorRecorder: Sendable {
     /// The events kept, oldest first, once every event handed over before this call is encoded.
     func events() async -> [InspectorEvent] {
         await flush()
-        return state.withLock { $0.ring.elements(after: 0) }
+        return state.withLock { $0.ring.elements(after: 0).map(\.event) }
     }
 
     /// The events kept after `seq`, oldest first, encoding those handed over first; blocks the caller while it
     /// encodes (the connection's thread, never the main actor).
     func events(after seq: Int) -> [InspectorEvent] {
         queue.sync { drain() }
-        return state.withLock { $0.ring.elements(after: seq) }
+        return state.withLock { $0.ring.elements(after: seq).map(\.event) }
     }
 
     /// Waits until every event handed over before this call is encoded.
@@ -116,28 +212,38 @@ final class InspectorRecorder: Sendable {
     /// Encodes the pending events into the ring; on the queue.
     private func drain() {
         while true {
-            let (batch, encoding, previous, dropped) = state.withLock {
-                state -> ([Raw], Encoding?, InspectorValue?, (any Sendable)?) in
-                // Swapped, not copied: the main actor goes on appending to an array of its own, of the same capacity.
+            let taken = state.withLock { state -> ([Raw], Encoding?, InspectorValue?, (any Sendable)?)? in
+                guard !state.pending.isEmpty else { return nil }
+                // Swapped, not copied: the main actor goes on appending to the spare array, emptied by an earlier
+                // drain.
                 var batch: [Raw] = []
-                batch.reserveCapacity(state.pending.count)
+                swap(&batch, &state.spare)
                 swap(&batch, &state.pending)
+                state.encodingBatch = batch
                 let dropped = state.droppedState
                 state.droppedState = nil
                 return (batch, state.encoding, state.lastState, dropped)
             }
-            if batch.isEmpty {
-                break
-            }
+            guard let (taken, encoding, previous, dropped) = taken else { break }
+            var batch = taken
             var last = previous
             if let dropped, let encoding {
                 last = encoding.state(dropped).0
             }
-            let events = batch.map { encode($0, encoding: encoding, last: &last) }
+            let kept = batch.map { Kept(event: encode($0, encoding: encoding, last: &last), state: $0.actionState) }
             state.withLock { state in
                 state.lastState = last
-                for event in events {
-                    state.ring.append(event, seq: event.seq)
+                for entry in kept {
+                    state.ring.append(entry, seq: entry.event.seq)
+                }
+                state.encodingBatch = []
+            }
+            // The events and the states they alone held are released here, off the main actor; the emptied array
+            // is the next spare.
+            batch.removeAll(keepingCapacity: true)
+            state.withLock { state in
+                if state.spare.capacity < batch.capacity {
+                    swap(&state.spare, &batch)
                 }
             }
         }
@@ -154,7 +260,7 @@ final class InspectorRecorder: Sendable {
             if let encodable = action as? any Encodable {
                 event.payload = try? InspectorValue(encoding: encodable)
             }
-            event.origin = origin
+            event.origin = origin.event
             let (json, text) = encoding?.state(state) ?? (nil, String(describing: state))
             event.state = json
             event.stateDescription = text

@@ -19,7 +19,10 @@ struct SeqRing<Element> {
             storage.append((seq, element))
         } else {
             storage[start] = (seq, element)
-            start = (start + 1) % capacity
+            start += 1
+            if start == capacity {
+                start = 0
+            }
         }
     }
 

@@ -61,6 +61,7 @@ enum InspectorPage {
           .event .origin { color:var(--dim); font-size:11px; white-space:nowrap; text-align:right; }
           .chip { display:inline-block; padding:0 6px; border-radius:8px; background:#222b35; margin-right:6px; }
           .chip.effect { background:#3a2f1a; color:#f7cf8f; } .chip.travel { background:#3a1d22; color:#f2a0a6; }
+          .chip.replay { background:#1d2f3a; color:#9fd3f2; }
           .event.travelled-past { opacity:.4; }
           .event.failed .what { color:var(--removed); }
           #detail { flex:1; overflow:auto; padding:14px 20px 40px; }
@@ -165,7 +166,7 @@ enum InspectorPage {
         function originText(e) {
           if (!e.origin) return "";
           if (e.origin.kind === "effect") return "effect " + (e.origin.name || "");
-          if (e.origin.kind === "app") return e.origin.name || "app";
+          if (e.origin.kind === "app" || e.origin.kind === "screen") return e.origin.name || "app";
           return e.origin.kind + (e.origin.name ? " " + e.origin.name : "");
         }
         function matches(e) {

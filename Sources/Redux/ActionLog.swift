@@ -148,8 +148,13 @@ public final class ActionLog {
     ) throws(ReduxError) {
         let actions = try registry.decodeLog(data)
         let runsEffects = store.runsEffects
+        let replaying = store.effectRunner.replaying
         store.runsEffects = false
-        defer { store.runsEffects = runsEffects }
+        store.effectRunner.replaying = true
+        defer {
+            store.runsEffects = runsEffects
+            store.effectRunner.replaying = replaying
+        }
         store.transaction {
             for action in actions {
                 store.dispatch(action)

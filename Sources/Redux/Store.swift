@@ -64,6 +64,15 @@ public final class Store<State: Sendable> {
         get { _reductionObserver }
         set { _reductionObserver = newValue }
     }
+    /// Told about every reduction with the state after it, boxed, for the inspector. The store's code, specialized
+    /// for the app's state, boxes it: the observer is not generic, so it pays no generic metadata look-up per action.
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline package var _boxedReductionObserver: ((_Reduction, any Sendable) -> Void)?
+    /// Told about every reduction with the state after it, boxed, for the inspector.
+    package var boxedReductionObserver: ((Reduction, any Sendable) -> Void)? {
+        get { _boxedReductionObserver }
+        set { _boxedReductionObserver = newValue }
+    }
     /// Told about each ``StoreDiagnostic``; see ``addDiagnosticHandler(_:)``.
     @usableFromInline var _diagnosticHandlers: [@MainActor (StoreDiagnostic) -> Void] = []
     /// The store's effects; released with the store, which cancels them.
@@ -439,6 +448,7 @@ public final class Store<State: Sendable> {
             _current = next
             _isDirty = true
             _reductionObserver?(.asyncChange(of: actionType, _current))
+            _boxedReductionObserver?(.asyncChange(of: actionType), _current)
             group?._leave()
         }
     }
@@ -470,6 +480,7 @@ public final class Store<State: Sendable> {
         if A.self == HistoryAction.Undo.self || A.self == HistoryAction.Redo.self {
             _travel(undo: A.self == HistoryAction.Undo.self)
             _reductionObserver?(.action(action, _current))
+            _boxedReductionObserver?(.action(action), _current)
             return
         }
         var next = _current
@@ -499,6 +510,9 @@ public final class Store<State: Sendable> {
         }
         if let _reductionObserver {
             _reductionObserver(.action(action, _current))
+        }
+        if let _boxedReductionObserver {
+            _boxedReductionObserver(.action(action), _current)
         }
     }
 
@@ -557,6 +571,18 @@ package enum _ReductionEvent<State> {
     case action(any Action, State)
     /// An asynchronous reducer of an action of this type applied its change.
     case asyncChange(of: any Action.Type, State)
+}
+
+/// A reduction a ``Store`` made, without its state, for the inspector's observer.
+package typealias Reduction = _Reduction
+
+/// A reduction a ``Store`` made, without its state.
+@usableFromInline
+package enum _Reduction {
+    /// An action's reducers ran (or an undo or redo was applied).
+    case action(any Action)
+    /// An asynchronous reducer of an action of this type applied its change.
+    case asyncChange(of: any Action.Type)
 }
 
 /// Counts the work an awaited dispatch still waits for, and resumes the waiter when none is left.

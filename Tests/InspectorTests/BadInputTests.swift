@@ -94,7 +94,8 @@ struct InspectorBadInputTests {
             try await inspector.travel(to: 1)
         }
         #expect(error?.description == "no state after seq 1: the app keeps the states of seqs 3 to 5")
-        await #expect(throws: InspectorError.noSuchState(seq: 99, oldest: 3, newest: 5)) {
+        // The first refusal is an event of its own (seq 6): the three newest events are now 4, 5 and 6.
+        await #expect(throws: InspectorError.noSuchState(seq: 99, oldest: 4, newest: 5)) {
             try await inspector.travel(to: 99)
         }
         #expect(store.currentState == before)

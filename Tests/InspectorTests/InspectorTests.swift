@@ -40,6 +40,29 @@ struct InspectorRecordingTests {
         #expect(actions.allSatisfy { $0.origin?.kind == "app" })
     }
 
+    @Test("the actions an action log replays are marked as a replay's; the app's own go on as the app's")
+    func replayOrigin() async throws {
+        let recorded = makeStore()
+        let log = ActionLog()
+        recorded.add(middleware: log.middleware())
+        recorded.dispatch(PlaceOrder(dish: "soup"))
+        recorded.dispatch(Close())
+        let registry = ActionRegistry()
+        registry.register(PlaceOrder.self)
+        registry.register(Close.self)
+        let data = try log.exportJSON(registry: registry)
+
+        let store = makeStore()
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        try ActionLog.replay(data, registry: registry, into: store)
+        store.dispatch(PlaceOrder(dish: "tea"))
+
+        let actions = await inspector.events().filter { $0.type == .action }.dropFirst()
+        #expect(actions.map(\.action) == ["PlaceOrder", "Close", "PlaceOrder"])
+        #expect(actions.map(\.origin?.kind) == ["replay", "replay", "app"])
+    }
+
     @Test("a state that is not Codable is shown by its description, without JSON")
     func opaqueState() async {
         let store = Store(initialState: Opaque())
@@ -165,6 +188,30 @@ struct InspectorTravelTests {
         #expect(try #require(events[4].state).decode(as: KitchenState.self).orders.count == 1)
     }
 
+    @Test("a state among the newest events can be travelled to whether or not it was encoded yet; an older one cannot")
+    func travelBeforeAndAfterEncoding() async throws {
+        let store = makeStore()
+        let inspector = Inspector(ringSize: 4)
+        inspector.attach(to: store)
+        for dish in ["a", "b", "c"] {
+            store.dispatch(PlaceOrder(dish: dish))  // seqs 2, 3, 4
+        }
+        try await inspector.travel(to: 3)  // nobody read: not encoded yet
+        #expect(store.currentState.orders.map(\.dish) == ["a", "b"])
+
+        _ = await inspector.events()  // encoded now; the travel is seq 5
+        try await inspector.travel(to: 4)
+        #expect(store.currentState.orders.map(\.dish) == ["a", "b", "c"])
+
+        for dish in ["d", "e", "f"] {
+            store.dispatch(PlaceOrder(dish: dish))  // seqs 7, 8, 9: the newest four events are 6 to 9
+        }
+        await #expect(throws: InspectorError.noSuchState(seq: 4, oldest: 7, newest: 9)) {
+            try await inspector.travel(to: 4)
+        }
+        #expect(store.currentState.orders.map(\.dish) == ["a", "b", "c", "d", "e", "f"])
+    }
+
     @Test("with a wireframe attached, travel puts the screens back too, and the navigation is recorded")
     func travelRestoresScreens() async throws {
         let navigator = HeadlessNavigator()
@@ -184,6 +231,7 @@ struct InspectorTravelTests {
 
         let placed = await inspector.events().filter { $0.action == "PlaceOrder" }
         #expect(placed.map(\.origin?.name) == ["/menu", "/menu/soup"])
+        #expect(placed.map(\.origin?.kind) == ["screen", "screen"])
         let navigation = await inspector.events().filter { $0.type == .navigation }
         #expect(navigation.last?.stack == ["/menu", "/menu/soup"])
 
