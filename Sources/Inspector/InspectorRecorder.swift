@@ -133,7 +133,8 @@ final class InspectorRecorder: Sendable {
     func state(after seq: Int) -> (any Sendable)? {
         state.withLock { state in
             guard seq >= state.nextSeq - ringSize else { return nil }
-            return Self.find(seq, in: state.pending)?.actionState ?? Self.find(seq, in: state.encodingBatch)?.actionState
+            return Self.find(seq, in: state.pending)?.actionState ?? Self.find(seq, in: state.encodingBatch)?
+                .actionState
                 ?? state.ring.element(at: seq)?.state
         }
     }
