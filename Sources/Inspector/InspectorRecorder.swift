@@ -133,9 +133,10 @@ final class InspectorRecorder: Sendable {
     func state(after seq: Int) -> (any Sendable)? {
         state.withLock { state in
             guard seq >= state.nextSeq - ringSize else { return nil }
-            return Self.find(seq, in: state.pending)?.actionState ?? Self.find(seq, in: state.encodingBatch)?
-                .actionState
-                ?? state.ring.element(at: seq)?.state
+            if let raw = Self.find(seq, in: state.pending) ?? Self.find(seq, in: state.encodingBatch) {
+                return raw.actionState
+            }
+            return state.ring.element(at: seq)?.state
         }
     }
 
