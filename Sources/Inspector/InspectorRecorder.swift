@@ -52,8 +52,8 @@ final class InspectorRecorder: Sendable {
     enum Origin: Sendable {
         /// The app's code, with the URL of the screen on top (`screen`), if any.
         case app(screen: String?)
-        /// An effect.
-        case effect(EffectOrigin)
+        /// An effect (indirect: a rare case kept out of every event's inline size).
+        indirect case effect(EffectOrigin)
         /// An action log's replay.
         case replay
 
