@@ -137,8 +137,10 @@ public final class ReducerContainer: ReducerProvider {
     func _reduce<A: Action, S>(_ action: A, _ state: inout S) -> _ReduceOutcome {
         guard let chain = _chain(A.self, S.self) as? _ReducerChain<A, S> else { return .unhandled }
         chain._first(self, action, &state)
-        for step in chain._more {
-            step(self, action, &state)
+        if let more = chain._more {
+            for step in more._steps {
+                step(self, action, &state)
+            }
         }
         return chain._isUndoable ? .reducedUndoable : .reduced
     }
@@ -181,19 +183,19 @@ public final class ReducerContainer: ReducerProvider {
         _: S.Type,
         restoring: ((inout S, S) -> Void)?
     ) {
-        let chain: _ReducerChain<A, S>
-        if let existing = chains.value(A.self, S.self) as? _ReducerChain<A, S> {
-            chain = existing
-            chain._more.append(step)
+        if let chain = chains.value(A.self, S.self) as? _ReducerChain<A, S> {
+            let more = chain._more ?? _ReducerChainMore()
+            chain._more = more
+            more._steps.append(step)
+            if let restoring, !chain.writesWholeState {
+                more.restorers.append(restoring)
+            } else {
+                chain.writesWholeState = true
+                chain.firstRestorer = nil
+                more.restorers.removeAll()
+            }
         } else {
-            chain = _ReducerChain(first: step)
-            chains.set(chain, for: A.self, S.self)
-        }
-        if let restoring, !chain.writesWholeState {
-            chain.restorers.append(restoring)
-        } else {
-            chain.writesWholeState = true
-            chain.restorers.removeAll()
+            chains.set(_ReducerChain(first: step, restoring: restoring), for: A.self, S.self)
         }
         reducerCount += 1
     }
@@ -205,9 +207,11 @@ public final class ReducerContainer: ReducerProvider {
         guard let chain = chains.value(A.self, S.self) as? _ReducerChain<A, S>, !chain.writesWholeState else {
             return { target, source in target = source }
         }
-        let restorers = chain.restorers
+        let first = chain.firstRestorer
+        let more = chain._more?.restorers ?? []
         return { target, source in
-            for restore in restorers {
+            first?(&target, source)
+            for restore in more {
                 restore(&target, source)
             }
         }
@@ -239,22 +243,35 @@ enum _ReduceOutcome {
 @MainActor
 @usableFromInline
 final class _ReducerChain<A: Action, S> {
-    /// The first step, kept out of `_more`: most action types have one reducer, and an array of a new action type's
-    /// steps is a generic class the runtime instantiates for it at launch.
+    /// The first step. The chain's stored properties are a function, optionals and a `Bool`, whose layouts the
+    /// compiler knows: making a chain for a new action type, at launch, instantiates no function type or array
+    /// metadata for it (an empty array of steps did, for every action type).
     @usableFromInline let _first: (any ReducerProvider, A, inout S) -> Void
-    /// The steps after the first.
-    @usableFromInline var _more: [(any ReducerProvider, A, inout S) -> Void] = []
-    /// Copy the parts of the state the steps write, for undo.
-    var restorers: [(inout S, S) -> Void] = []
+    /// The steps after the first and their restorers, made with the second step: most action types have one.
+    @usableFromInline var _more: _ReducerChainMore<A, S>?
+    /// Copies the part of the state the first step writes, for undo; `nil` when a step may write the whole state.
+    var firstRestorer: ((inout S, S) -> Void)?
     /// Whether a step may write the whole state.
-    var writesWholeState = false
+    var writesWholeState: Bool
     /// Whether `A` is an ``UndoableAction``, decided once rather than by a dynamic cast on every dispatch, and at
     /// the first dispatch rather than at launch (the cast searches the process's conformances for a new type).
     @usableFromInline lazy var _isUndoable = A.self is any UndoableAction.Type
 
-    init(first: @escaping (any ReducerProvider, A, inout S) -> Void) {
+    init(first: @escaping (any ReducerProvider, A, inout S) -> Void, restoring: ((inout S, S) -> Void)?) {
         _first = first
+        firstRestorer = restoring
+        writesWholeState = restoring == nil
     }
+}
+
+/// The steps of a ``_ReducerChain`` after its first, and what they restore on undo.
+@MainActor
+@usableFromInline
+final class _ReducerChainMore<A: Action, S> {
+    /// The steps after the first, in registration order.
+    @usableFromInline var _steps: [(any ReducerProvider, A, inout S) -> Void] = []
+    /// Copy the parts of the state those steps write, for undo.
+    var restorers: [(inout S, S) -> Void] = []
 }
 
 /// Starts the work of an asynchronous reducer as an effect of the store; the work is told whether the effect was
