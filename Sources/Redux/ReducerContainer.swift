@@ -154,7 +154,7 @@ public final class ReducerContainer: ReducerProvider {
 
     /// Whether an asynchronous reducer is registered for `A` and `S`.
     func hasAsyncReducer<A: Action, S>(_: A.Type, _: S.Type) -> Bool {
-        asyncChains.value(A.self, S.self) != nil
+        asyncChains.value(for: A.self, S.self) != nil
     }
 
     /// Starts the asynchronous reducers for `A` and `S`, each as the work of an effect that `spawn` starts; returns
@@ -166,7 +166,7 @@ public final class ReducerContainer: ReducerProvider {
         apply: @escaping @MainActor (((inout S) -> Void)?) -> Void,
         spawn: AsyncReductionSpawn
     ) -> Int {
-        guard let chain = asyncChains.value(A.self, S.self) as? AsyncReducerChain<A, S>
+        guard let chain = asyncChains.value(for: A.self, S.self) as? AsyncReducerChain<A, S>
         else { return 0 }
         for start in chain.starts {
             start(action, state, apply, spawn)
@@ -183,7 +183,7 @@ public final class ReducerContainer: ReducerProvider {
         _: S.Type,
         restoring: ((inout S, S) -> Void)?
     ) {
-        if let chain = chains.value(A.self, S.self) as? _ReducerChain<A, S> {
+        if let chain = chains.value(for: A.self, S.self) as? _ReducerChain<A, S> {
             let more = chain._more ?? _ReducerChainMore()
             chain._more = more
             more._steps.append(step)
@@ -204,7 +204,7 @@ public final class ReducerContainer: ReducerProvider {
     /// when one of them may write all of it.
     @usableFromInline
     func _restorer<A: Action, S>(for _: A.Type, _: S.Type) -> (inout S, S) -> Void {
-        guard let chain = chains.value(A.self, S.self) as? _ReducerChain<A, S>, !chain.writesWholeState else {
+        guard let chain = chains.value(for: A.self, S.self) as? _ReducerChain<A, S>, !chain.writesWholeState else {
             return { target, source in target = source }
         }
         let first = chain.firstRestorer
@@ -218,7 +218,7 @@ public final class ReducerContainer: ReducerProvider {
     }
 
     private func asyncChain<A: Action, S>(_: A.Type, _: S.Type) -> AsyncReducerChain<A, S> {
-        if let existing = asyncChains.value(A.self, S.self) as? AsyncReducerChain<A, S> {
+        if let existing = asyncChains.value(for: A.self, S.self) as? AsyncReducerChain<A, S> {
             return existing
         }
         let chain = AsyncReducerChain<A, S>()

@@ -25,12 +25,10 @@ struct TypePairTable<Value> {
         return Int(truncatingIfNeeded: hash) & mask
     }
 
-    /// The value stored for the action type `A` and the state type `S`.
-    func value<A, S>(_: A.Type, _: S.Type) -> Value? {
-        value(for: A.self, S.self)
-    }
-
-    /// The value stored for the action type `actionType` and the state type `stateType`.
+    /// The value stored for the action type `actionType` and the state type `stateType`. Not generic over them: a
+    /// caller generic over its types (the reducer container's registration) still gets this table's code specialized
+    /// for `Value`, so it looks up no generic metadata (at launch, once per new action type, a look-up in a cache as
+    /// large as the process's types).
     func value(for actionType: Any.Type, _ stateType: Any.Type) -> Value? {
         let action = Self.identity(actionType)
         let state = Self.identity(stateType)
@@ -45,12 +43,13 @@ struct TypePairTable<Value> {
         return nil
     }
 
-    /// Stores `value` for the action type `A` and the state type `S`, replacing what was there.
-    mutating func set<A, S>(_ value: Value, for _: A.Type, _: S.Type) {
+    /// Stores `value` for the action type `actionType` and the state type `stateType`, replacing what was there; not
+    /// generic, as ``value(for:_:)``.
+    mutating func set(_ value: Value, for actionType: Any.Type, _ stateType: Any.Type) {
         if (count + 1) * 2 > entries.count {
             grow()
         }
-        if insert(value, action: Self.identity(A.self), state: Self.identity(S.self)) {
+        if insert(value, action: Self.identity(actionType), state: Self.identity(stateType)) {
             count += 1
         }
     }
