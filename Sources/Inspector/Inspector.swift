@@ -60,6 +60,9 @@ public final class Inspector {
     }
 
     deinit {
+        // The store's observer holds the recorder, not this inspector: closed, it records nothing more and lets go of
+        // the states it kept.
+        recorder.close()
         connection?.stop()
         for kitchen in kitchens {
             kitchen.observeResolutions(nil)

@@ -18,8 +18,9 @@ final class InspectorRecorder: Sendable {
         case action(seq: Int, time: Double, action: any Action, origin: Origin, state: any Sendable)
         /// A travel to the state after `to`, or its failure.
         case travel(seq: Int, time: Double, to: Int, state: (any Sendable)?, error: String?)
-        /// An event with nothing to encode.
-        case ready(InspectorEvent)
+        /// An event with nothing to encode (indirect: an event is some 300 bytes, and the common case, an action,
+        /// about 120; inline, it would make every slot of the pending arrays as large).
+        indirect case ready(InspectorEvent)
 
         /// The event's seq.
         var seq: Int {
@@ -84,6 +85,8 @@ final class InspectorRecorder: Sendable {
 
     private struct State {
         var nextSeq = 1
+        /// Whether the inspector is gone: nothing more is recorded.
+        var isClosed = false
         /// The events handed over and not yet encoded, at most twice `ringSize`.
         var pending: [Raw] = []
         /// The events being encoded, out of `pending` and not yet in `ring`: their states can still be travelled to.
@@ -114,18 +117,35 @@ final class InspectorRecorder: Sendable {
         state.withLock { $0.encoding = encoding }
     }
 
-    /// Takes the next seq and hands over the event `make` makes with it, under one lock; returns the seq. The
-    /// pending events are bounded: past twice `ringSize` unencoded events, the oldest `ringSize` are dropped (the
-    /// ring would drop them anyway), the newest dropped state kept as the base of the next diff.
+    /// Takes the next seq and hands over the event `make` makes with it, under one lock; returns the seq, or 0 once
+    /// the recorder is closed (nothing is recorded then). The pending events are bounded: past twice `ringSize`
+    /// unencoded events, the oldest `ringSize` are dropped (the ring would drop them anyway), the newest dropped state
+    /// kept as the base of the next diff.
     @discardableResult
     func record(_ make: (Int) -> Raw) -> Int {
         state.withLock { state in
+            guard !state.isClosed else { return 0 }
             let seq = state.nextSeq
             state.nextSeq += 1
             state.pending.append(make(seq))
             dropUnencodedOverflow(&state)
             return seq
         }
+    }
+
+    /// Stops recording and releases the events and states kept. The inspector calls it when it is released: the
+    /// store's observer, which holds the recorder, outlives it, and then costs a dispatch this lock only.
+    func close() {
+        var released: ([Raw], [Raw], SeqRing<Kept>) = ([], [], SeqRing(capacity: 1))
+        state.withLock { state in
+            state.isClosed = true
+            swap(&released.0, &state.pending)
+            swap(&released.1, &state.spare)
+            swap(&released.2, &state.ring)
+            state.droppedState = nil
+        }
+        // The events and the states they hold are released here, after the lock.
+        withExtendedLifetime(released) {}
     }
 
     /// The state after the action numbered `seq`, when it is kept: the action is among the newest ``ringSize``
@@ -234,17 +254,18 @@ final class InspectorRecorder: Sendable {
             }
             let kept = batch.map { Kept(event: encode($0, encoding: encoding, last: &last), state: $0.actionState) }
             state.withLock { state in
+                state.encodingBatch = []
+                guard !state.isClosed else { return }
                 state.lastState = last
                 for entry in kept {
                     state.ring.append(entry, seq: entry.event.seq)
                 }
-                state.encodingBatch = []
             }
             // The events and the states they alone held are released here, off the main actor; the emptied array
             // is the next spare.
             batch.removeAll(keepingCapacity: true)
             state.withLock { state in
-                if state.spare.capacity < batch.capacity {
+                if !state.isClosed, state.spare.capacity < batch.capacity {
                     swap(&state.spare, &batch)
                 }
             }

@@ -80,7 +80,7 @@ final class StoreRecording {
         let seq = recorder.record { seq in
             .action(seq: seq, time: wallClockNow(), action: action, origin: origin, state: state)
         }
-        if case .effect(let effect) = origin {
+        if case .effect(let effect) = origin, seq > 0 {
             followUps[effect.serial, default: []].append(seq)
         }
     }

@@ -122,6 +122,25 @@ struct InspectorRecordingTests {
         #expect(resolutions.last?.failure == "Missing (not registered)")
     }
 
+    @Test("a released inspector records nothing more and lets go of the states it kept")
+    func releasedInspector() {
+        let store = Store(initialState: TokenState())
+        store.reducers.add(on: \TokenState.token) { (token: inout Token, _: Renew) in token = Token() }
+        var inspector: Inspector? = Inspector()
+        inspector?.attach(to: store)
+        weak let first = store.currentState.token
+        store.dispatch(Renew())
+        #expect(first != nil)  // kept by the inspector, as the state of @initial
+
+        inspector = nil
+        #expect(first == nil)
+        store.dispatch(Renew())
+        weak let second = store.currentState.token
+        store.dispatch(Renew())
+        #expect(second == nil)
+        #expect(inspector == nil)
+    }
+
     @Test("the ring keeps the newest events only, however many actions run")
     func ringIsBounded() async {
         let store = makeStore()

@@ -140,3 +140,14 @@ final class FakeTool: @unchecked Sendable {
 }
 
 enum FakeToolError: Error { case cannotListen }
+
+/// An object in a state, to see who holds the state.
+final class Token: Sendable {}
+
+/// A state holding a ``Token``.
+struct TokenState: Sendable {
+    var token = Token()
+}
+
+/// Replaces the token.
+struct Renew: Action {}
