@@ -405,8 +405,10 @@ public final class Store<State: Sendable> {
                 }
             }
             _isDirty = false
-            _commit()
-            _subscribers._notifyOrdinary(_current)
+            // One copy of the state for the round: the publisher and the subscribers borrow it.
+            let current = _current
+            _commit(current)
+            _subscribers._notifyOrdinary(current)
             if _queue.isEmpty {
                 break
             }
@@ -549,15 +551,19 @@ public final class Store<State: Sendable> {
         }
     }
 
+    /// Publishes `current` to ``state``, unless the state is `Equatable` and equal to the one published last.
     @inlinable
-    func _commit() {
+    func _commit(_ current: State) {
         if let _stateEquality {
-            if let _published, _stateEquality(_published, _current) {
+            // Taken out, not copied, to be compared: put back when equal, replaced otherwise.
+            let published = _published.take()
+            if let published, _stateEquality(published, current) {
+                _published = published
                 return
             }
-            _published = _current
+            _published = current
         }
-        _statePublisher.value = _current
+        _statePublisher.value = current
     }
 }
 
