@@ -72,7 +72,8 @@ public final class Inspector {
     // MARK: - Attaching
 
     /// Records every action `store` processes with the state it made, as JSON and its diff, and its effects; travel
-    /// puts `store`'s state back. Records the current state first, as the action `@initial`.
+    /// puts `store`'s state back. Records the current state first, as the action `@initial`. An inspector records one
+    /// store: attaching another stops recording the first.
     public func attach<State: Sendable & Codable>(to store: Store<State>) {
         attach(store) { state in
             guard let state = state as? State else { return (nil, String(describing: state)) }
@@ -98,7 +99,9 @@ public final class Inspector {
                     action is InitialState ? "@initial" : String(describing: type(of: action))
                 }))
         let recording = StoreRecording(store: store, recorder: recorder)
-        recording.screen = navigationTap?.topURL
+        recording.navigation = navigationTap
+        // One store at a time: the states are found by seq, so a travel must not reach another store's.
+        storeRecording?.isRecording = false
         storeRecording = recording
         recording.recordInitial(store.currentState)
         let previous = store.boxedReductionObserver
@@ -119,6 +122,7 @@ public final class Inspector {
     public func attach(to wireframe: DefaultWireframe, navigator: HeadlessNavigator) {
         let tap = NavigationTap(wireframe: wireframe, navigator: navigator, capacity: ringSize)
         navigationTap = tap
+        storeRecording?.navigation = tap
         let previous = navigator.onChange
         navigator.onChange = { [weak self] navigator in
             previous?(navigator)
@@ -192,15 +196,12 @@ public final class Inspector {
 
     /// Puts the store back to its state after the action numbered `seq`, and, when a wireframe is attached, the
     /// screens back to what was shown then. Later actions continue from that state. Records a `travel` event.
-    /// - Throws: ``InspectorError/noSuchState(seq:oldest:newest:)`` when `seq` is not an action whose state the ring
-    ///   still keeps; nothing changes then.
+    /// - Throws: ``InspectorError/noSuchState(seq:oldest:newest:)`` when `seq` is not an action among the newest
+    ///   ``ringSize`` events (or the store is gone); nothing changes then but the refusal, recorded as an event, and
+    ///   the error names the seqs a travel can reach after it.
     public func travel(to seq: Int) async throws(InspectorError) {
         guard let storeRecording, storeRecording.travel(to: seq) else {
-            let range = recorder.stateRange()
-            let error = InspectorError.noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
-            recorder.record { made in
-                .travel(seq: made, time: wallClockNow(), to: seq, state: nil, error: error.description)
-            }
+            let range = recorder.refuseTravel(to: seq)
             throw .noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
         }
         storeRecording.isTravelling = true
@@ -266,7 +267,6 @@ public final class Inspector {
     private func recordNavigation() {
         guard let navigationTap else { return }
         let (stack, modals, lifecycle) = navigationTap.snapshot()
-        storeRecording?.screen = navigationTap.topURL
         let seq = recorder.record { seq in
             var event = InspectorEvent(seq: seq, time: wallClockNow(), type: .navigation)
             event.stack = stack

@@ -134,7 +134,8 @@ final class InspectorRecorder: Sendable {
     }
 
     /// Stops recording and releases the events and states kept. The inspector calls it when it is released: the
-    /// store's observer, which holds the recorder, outlives it, and then costs a dispatch this lock only.
+    /// store's observer, which holds the recorder, outlives it, and then costs a dispatch the origin of its action and
+    /// this lock.
     func close() {
         var released: ([Raw], [Raw], SeqRing<Kept>) = ([], [], SeqRing(capacity: 1))
         state.withLock { state in
@@ -143,6 +144,7 @@ final class InspectorRecorder: Sendable {
             swap(&released.1, &state.spare)
             swap(&released.2, &state.ring)
             state.droppedState = nil
+            state.lastState = nil
         }
         // The events and the states they hold are released here, after the lock.
         withExtendedLifetime(released) {}
@@ -160,21 +162,35 @@ final class InspectorRecorder: Sendable {
         }
     }
 
-    /// The seqs of the oldest and the newest action whose state is kept, or `nil` when none is.
-    func stateRange() -> ClosedRange<Int>? {
-        state.withLock { state in
-            let ring = state.ring.elements(after: 0)
-            let bound = state.nextSeq - ringSize
-            let oldest =
-                ring.first { $0.state != nil && $0.event.seq >= bound }?.event.seq
-                ?? state.encodingBatch.first { $0.actionState != nil && $0.seq >= bound }?.seq
-                ?? state.pending.first { $0.actionState != nil && $0.seq >= bound }?.seq
-            let newest =
-                state.pending.last { $0.actionState != nil }?.seq
-                ?? state.encodingBatch.last { $0.actionState != nil }?.seq ?? ring.last { $0.state != nil }?.event.seq
-            guard let oldest, let newest, newest >= bound else { return nil }
-            return oldest...newest
+    /// Records that a travel to `seq` was refused, and returns the seqs of the oldest and the newest action whose
+    /// state is kept once that refusal is an event of its own (`nil` when none is), in one locked section: the range
+    /// named is the one a travel can reach right after.
+    func refuseTravel(to seq: Int) -> ClosedRange<Int>? {
+        state.withLock { state -> ClosedRange<Int>? in
+            guard !state.isClosed else { return nil }
+            let made = state.nextSeq
+            state.nextSeq += 1
+            let range = keptStates(in: state)
+            let error = InspectorError.noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
+            let event = Raw.travel(seq: made, time: wallClockNow(), to: seq, state: nil, error: error.description)
+            state.pending.append(event)
+            dropUnencodedOverflow(&state)
+            return range
         }
+    }
+
+    /// The seqs of the oldest and the newest action among the newest ``ringSize`` events whose state is kept.
+    private func keptStates(in state: State) -> ClosedRange<Int>? {
+        let bound = state.nextSeq - ringSize
+        let oldest =
+            state.ring.firstSeq { $0.state != nil && $0.event.seq >= bound }
+            ?? state.encodingBatch.first { $0.actionState != nil && $0.seq >= bound }?.seq
+            ?? state.pending.first { $0.actionState != nil && $0.seq >= bound }?.seq
+        let newest =
+            state.pending.last { $0.actionState != nil }?.seq
+            ?? state.encodingBatch.last { $0.actionState != nil }?.seq ?? state.ring.lastSeq { $0.state != nil }
+        guard let oldest, let newest, newest >= bound else { return nil }
+        return oldest...newest
     }
 
     /// The event numbered `seq` in `events`, which are in increasing seq order.
@@ -253,16 +269,21 @@ final class InspectorRecorder: Sendable {
                 last = encoding.state(dropped).0
             }
             let kept = batch.map { Kept(event: encode($0, encoding: encoding, last: &last), state: $0.actionState) }
+            var pushedOut: [Kept] = []
+            pushedOut.reserveCapacity(kept.count)
             state.withLock { state in
                 state.encodingBatch = []
                 guard !state.isClosed else { return }
                 state.lastState = last
                 for entry in kept {
-                    state.ring.append(entry, seq: entry.event.seq)
+                    if let old = state.ring.append(entry, seq: entry.event.seq) {
+                        pushedOut.append(old)
+                    }
                 }
             }
-            // The events and the states they alone held are released here, off the main actor; the emptied array
-            // is the next spare.
+            // The events the ring dropped, and the states only they held, are released here, after the lock: a
+            // dispatch waiting for the lock does not wait for them. The emptied array is the next spare.
+            pushedOut.removeAll()
             batch.removeAll(keepingCapacity: true)
             state.withLock { state in
                 if !state.isClosed, state.spare.capacity < batch.capacity {

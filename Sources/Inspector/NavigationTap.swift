@@ -20,9 +20,24 @@ final class NavigationTap {
         self.navigator = navigator
     }
 
+    /// The screen on top when ``screenURL()`` last made its URL, and that URL.
+    private weak var namedScreen: (any Controller)?
+    private var namedScreenURL: String?
+
     /// The URL of the screen on top, for an action's origin.
     var topURL: String? {
         (navigator?.modalStack.last ?? navigator?.stack.last)?.attachments.routeResult?.url.absoluteString
+    }
+
+    /// The URL of the screen on top now, made again only when another screen is on top: an action dispatched while a
+    /// screen appears (from its presenter's `didAppear`, before the navigator's change is reported) names that screen.
+    func screenURL() -> String? {
+        guard let top = navigator?.modalStack.last ?? navigator?.stack.last else { return nil }
+        if top !== namedScreen {
+            namedScreen = top
+            namedScreenURL = top.attachments.routeResult?.url.absoluteString
+        }
+        return namedScreenURL
     }
 
     /// The screens now, as URLs, and the lifecycle events delivered since the last snapshot.

@@ -13,17 +13,21 @@ struct SeqRing<Element> {
 
     var isEmpty: Bool { storage.isEmpty }
 
-    /// Adds `element`, numbered `seq` (greater than every seq in the ring), dropping the oldest when full.
-    mutating func append(_ element: Element, seq: Int) {
+    /// Adds `element`, numbered `seq` (greater than every seq in the ring), dropping the oldest when full; returns
+    /// the element dropped, for the caller to release where it chooses.
+    @discardableResult
+    mutating func append(_ element: Element, seq: Int) -> Element? {
         if storage.count < capacity {
             storage.append((seq, element))
-        } else {
-            storage[start] = (seq, element)
-            start += 1
-            if start == capacity {
-                start = 0
-            }
+            return nil
         }
+        let dropped = storage[start].element
+        storage[start] = (seq, element)
+        start += 1
+        if start == capacity {
+            start = 0
+        }
+        return dropped
     }
 
     /// The seqs kept, or `nil` when none is.
@@ -48,6 +52,16 @@ struct SeqRing<Element> {
     /// The elements numbered after `seq`, oldest first; every element for `seq` 0.
     func elements(after seq: Int) -> [Element] {
         (firstPosition(after: seq)..<storage.count).map { self[$0].element }
+    }
+
+    /// The seq of the oldest element that satisfies `predicate`, if any.
+    func firstSeq(where predicate: (Element) -> Bool) -> Int? {
+        (0..<storage.count).lazy.map { self[$0] }.first { predicate($0.element) }?.seq
+    }
+
+    /// The seq of the newest element that satisfies `predicate`, if any.
+    func lastSeq(where predicate: (Element) -> Bool) -> Int? {
+        (0..<storage.count).reversed().lazy.map { self[$0] }.first { predicate($0.element) }?.seq
     }
 
     /// The element at `position` from the oldest.

@@ -12,11 +12,13 @@ final class StoreRecording {
     let recorder: InspectorRecorder
     /// The store's effects, held strongly (they do not hold the store): the current effect is read on each dispatch.
     private let effects: EffectRunner
-    /// Puts the store back to a state kept here; `false` when the store is gone.
+    /// Puts the store back to a state the recorder kept; `false` when the store is gone.
     private let restore: (any Sendable) -> Bool
-    /// The URL of the screen on top, set by the inspector on each change of the screens: an action dispatched by the
-    /// app's code has it as its origin.
-    var screen: String?
+    /// The screens, when a navigator is attached: an action dispatched by the app's code has the screen on top as its
+    /// origin.
+    var navigation: NavigationTap?
+    /// Whether this recording still records: a store attached later replaces it (time travel reaches one store).
+    var isRecording = true
     /// Whether the app shows a past state: after a travel, until a resume or the next action.
     var isTravelling = false
     /// The seq of the travel under way, told to the store's observer.
@@ -51,6 +53,7 @@ final class StoreRecording {
 
     /// The store's observer: records a reduction and the state after it.
     func record(_ reduction: Reduction, state: any Sendable) {
+        guard isRecording else { return }
         switch reduction {
         case .action(let action):
             let origin: InspectorRecorder.Origin
@@ -59,7 +62,7 @@ final class StoreRecording {
             } else if effects.replaying {
                 origin = .replay
             } else {
-                origin = .app(screen: screen)
+                origin = .app(screen: navigation?.screenURL())
             }
             recordAction(action, state: state, origin: origin)
         case .asyncChange(let type):
@@ -68,7 +71,7 @@ final class StoreRecording {
                     .travel(seq: seq, time: wallClockNow(), to: to, state: state, error: nil)
                 }
             } else {
-                recordAction(AsyncChange(of: type), state: state, origin: .app(screen: screen))
+                recordAction(AsyncChange(of: type), state: state, origin: .app(screen: navigation?.screenURL()))
             }
         }
     }

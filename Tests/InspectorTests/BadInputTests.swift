@@ -90,12 +90,13 @@ struct InspectorBadInputTests {
             store.dispatch(PlaceOrder(dish: dish))
         }
         let before = store.currentState
-        let error = await #expect(throws: InspectorError.noSuchState(seq: 1, oldest: 3, newest: 5)) {
+        // A refusal is an event of its own (seq 6): the three newest events are then 4, 5 and 6, and the error names
+        // the states a travel can reach after it.
+        let error = await #expect(throws: InspectorError.noSuchState(seq: 1, oldest: 4, newest: 5)) {
             try await inspector.travel(to: 1)
         }
-        #expect(error?.description == "no state after seq 1: the app keeps the states of seqs 3 to 5")
-        // The first refusal is an event of its own (seq 6): the three newest events are now 4, 5 and 6.
-        await #expect(throws: InspectorError.noSuchState(seq: 99, oldest: 4, newest: 5)) {
+        #expect(error?.description == "no state after seq 1: the app keeps the states of seqs 4 to 5")
+        await #expect(throws: InspectorError.noSuchState(seq: 99, oldest: 5, newest: 5)) {
             try await inspector.travel(to: 99)
         }
         #expect(store.currentState == before)

@@ -207,6 +207,25 @@ struct InspectorTravelTests {
         #expect(try #require(events[4].state).decode(as: KitchenState.self).orders.count == 1)
     }
 
+    @Test("an inspector records one store: attaching another stops recording the first, and travel never mixes them")
+    func oneStoreAtATime() async throws {
+        let first = makeStore()
+        let second = makeStore()
+        let inspector = Inspector()
+        inspector.attach(to: first)
+        first.dispatch(PlaceOrder(dish: "soup"))  // seq 2, the first store's
+        inspector.attach(to: second)  // @initial of the second: seq 3
+        first.dispatch(PlaceOrder(dish: "bread"))  // not recorded
+        second.dispatch(Close())  // seq 4
+
+        let actions = await inspector.events().filter { $0.type == .action }
+        #expect(actions.map(\.seq) == [1, 2, 3, 4])
+        #expect(actions.map(\.action) == ["@initial", "PlaceOrder", "@initial", "Close"])
+        try await inspector.travel(to: 3)
+        #expect(second.currentState == KitchenState())
+        #expect(first.currentState.orders.map(\.dish) == ["soup", "bread"])
+    }
+
     @Test("a state among the newest events can be travelled to whether or not it was encoded yet; an older one cannot")
     func travelBeforeAndAfterEncoding() async throws {
         let store = makeStore()
@@ -229,6 +248,23 @@ struct InspectorTravelTests {
             try await inspector.travel(to: 4)
         }
         #expect(store.currentState.orders.map(\.dish) == ["a", "b", "c", "d", "e", "f"])
+    }
+
+    @Test("an action a screen dispatches as it appears names that screen, reported by the navigator only after")
+    func originOfAnAppearingScreen() async throws {
+        let navigator = HeadlessNavigator()
+        let app = BrigadeApp(redux: Redux(initialState: KitchenState()), navigator: navigator)
+        let store = app.store
+        try app.add(feature: ScreenFeature(pattern: "/menu"))
+        try app.add(feature: ScreenFeature(pattern: "/menu/:dish") { store.dispatch(Close()) })
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        inspector.attach(to: app.wireframe, navigator: navigator)
+        try await app.wireframe.route(to: "/menu", option: .root)
+        try await app.wireframe.route(to: "/menu/soup")
+
+        let closed = await inspector.events().filter { $0.action == "Close" }
+        #expect(closed.map(\.origin) == [InspectorEvent.Origin(kind: "screen", name: "/menu/soup")])
     }
 
     @Test("with a wireframe attached, travel puts the screens back too, and the navigation is recorded")
@@ -320,11 +356,22 @@ struct InspectorConnectionTests {
 @MainActor
 final class ScreenFeature: ViewFeature {
     let routePattern: String
-    init(pattern: String) { routePattern = pattern }
-    func makeController(routeResult: RouteResult) throws -> any Controller { Screen() }
+    let onAppear: (@MainActor () -> Void)?
+    init(pattern: String, onAppear: (@MainActor () -> Void)? = nil) {
+        routePattern = pattern
+        self.onAppear = onAppear
+    }
+    func makeController(routeResult: RouteResult) throws -> any Controller { Screen(onAppear: onAppear) }
 }
 
 @MainActor
 final class Screen: Controller {
     var attachments = ControllerAttachments()
+    let onAppear: (@MainActor () -> Void)?
+    init(onAppear: (@MainActor () -> Void)? = nil) { self.onAppear = onAppear }
+    func lifecycleEvent(_ event: LifecycleEvent) {
+        if case .didAppear = event {
+            onAppear?()
+        }
+    }
 }
