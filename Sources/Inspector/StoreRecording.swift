@@ -6,7 +6,7 @@ import BrigadeRedux
 ///
 /// Nothing here is generic over the state, so a dispatch pays no generic metadata look-up; the store's observer holds
 /// this object strongly (it does not hold the store), so it loads no weak reference either. The inspector keeps what
-/// the hot path reads here: the screen on top, the effects' follow-ups, whether the app is travelling.
+/// the hot path reads here: the screens, the effects' follow-ups, whether the app is travelling.
 @MainActor
 final class StoreRecording {
     let recorder: InspectorRecorder
