@@ -24,11 +24,6 @@ final class NavigationTap {
     private weak var namedScreen: (any Controller)?
     private var namedScreenURL: String?
 
-    /// The URL of the screen on top, for an action's origin.
-    var topURL: String? {
-        (navigator?.modalStack.last ?? navigator?.stack.last)?.attachments.routeResult?.url.absoluteString
-    }
-
     /// The URL of the screen on top now, made again only when another screen is on top: an action dispatched while a
     /// screen appears (from its presenter's `didAppear`, before the navigator's change is reported) names that screen.
     func screenURL() -> String? {

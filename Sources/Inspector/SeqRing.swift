@@ -11,8 +11,6 @@ struct SeqRing<Element> {
         storage.reserveCapacity(min(self.capacity, 1_024))
     }
 
-    var isEmpty: Bool { storage.isEmpty }
-
     /// Adds `element`, numbered `seq` (greater than every seq in the ring), dropping the oldest when full; returns
     /// the element dropped, for the caller to release where it chooses.
     @discardableResult
@@ -28,12 +26,6 @@ struct SeqRing<Element> {
             start = 0
         }
         return dropped
-    }
-
-    /// The seqs kept, or `nil` when none is.
-    var seqRange: ClosedRange<Int>? {
-        guard !storage.isEmpty else { return nil }
-        return storage[start].seq...storage[(start + storage.count - 1) % storage.count].seq
     }
 
     /// The element numbered `seq`, if kept.

@@ -66,6 +66,8 @@ public final class Store<State: Sendable> {
     }
     /// Told about every reduction with the state after it, boxed, for the inspector. The store's code, specialized
     /// for the app's state, boxes it: the observer is not generic, so it pays no generic metadata look-up per action.
+    // Unchecked as `_reductionObserver` is: read once per dispatch, never held while the observer runs. The 1.5x below
+    // was measured for these fields together, not for this one apart.
     // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
     @exclusivity(unchecked) @usableFromInline package var _boxedReductionObserver: ((_Reduction, any Sendable) -> Void)?
     /// Told about every reduction with the state after it, boxed, for the inspector.
