@@ -59,7 +59,7 @@ public final class BrigadeApp<State: Sendable>: ComposedApp {
         composition = DefaultApp(featureObservers: [
             KitchenFeatureObserver(kitchen: kitchen),
             LogicFeatureObserver(container: redux.reducerContainer),
-            StateObservingFeatureObserver(state: redux.store.state),
+            StateObservingFeatureObserver(store: redux.store),
             ViewFeatureObserver(wireframe: wireframe),
             PresenterFeatureObserver(wireframe: wireframe),
         ])

@@ -42,6 +42,127 @@ import Observation
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @dynamicMemberLookup
 public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendable {
+    // Unchecked Sendable: `_core` is Sendable, `subscription` is a lock, and `source` is an immutable reference that is
+    // only held, never read.
+    /// What the followed property delivers to and views read through: the value, the members read, and the
+    /// registrar. The subscription holds it strongly, so a delivery loads no weak reference (issue 32: the weak
+    /// reference's load and the side table it gave this class's reference counting took 15 % of a dispatch).
+    @usableFromInline let _core: _ObservedCore<Value>
+    /// The property or store followed, held so that it lives as long as this view.
+    private let source: AnyObject
+    private let subscription = Locked<SubscriptionReference?>(nil)
+
+    /// Creates an observable view of `property`; it follows every value the property delivers.
+    @inlinable
+    public convenience init(_ property: ObservableProperty<Value>) {
+        self.init(_source: property, value: property.value)
+        _keep(property.subscribe(_makeHandler()))
+    }
+
+    /// Creates an observable view of `property` (a store's state, say); it follows every value the property
+    /// delivers.
+    @inlinable
+    public convenience init(_ property: ReadOnlyObservableProperty<Value>) {
+        self.init(_source: property, value: property.value)
+        _keep(property.subscribe(_makeHandler()))
+    }
+
+    @usableFromInline
+    init(_source source: AnyObject, value: Value) {
+        self.source = source
+        _core = _ObservedCore(value: value)
+    }
+
+    /// Creates an observable view of `store`'s state: a BrigadeRedux `Store`, or any other
+    /// ``BrigadeReactive/ObservableStateSource``. For a store, it changes once per dispatch or transaction that changed
+    /// the state, after the store's priority subscribers ran.
+    @MainActor
+    @inlinable
+    public convenience init<Source: ObservableStateSource>(store: Source) where Source.StateValue == Value {
+        self.init(_source: store, value: store.currentState)
+        _keep(store.observeStates(_makeHandler()))
+    }
+
+    deinit {
+        subscription.withLock { $0?.dispose() }
+    }
+
+    /// The subscriber of the followed property, made where the value type is known (it is specialized for it).
+    @inlinable
+    func _makeHandler() -> @Sendable (Value) -> Void {
+        { [core = _core] value in
+            core._receive(value)
+        }
+    }
+
+    /// Keeps the subscription to the followed property, ended when this view is released.
+    @usableFromInline
+    func _keep(_ made: SubscriptionReference) {
+        subscription.withLock { $0 = made }
+    }
+
+    /// The whole value; reading it registers every change.
+    public var value: Value {
+        _core.value
+    }
+
+    /// The part of the value at `keyPath`; reading it registers that key path only.
+    @inlinable
+    public subscript<Member: Equatable>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
+        self[keyPath]
+    }
+
+    /// The part of the value at `keyPath`; reading it registers that key path only.
+    @inlinable
+    public subscript<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> Member {
+        // The comparison is made here, where the types are known: a delivery runs it specialized. A key path through
+        // stored properties only is compared at its offset (a key path's projection took most of a delivery with a
+        // reader, issue 32); another one may trap on a new value, so it is not evaluated: any new value tells it.
+        guard let offset = MemoryLayout<Value>.offset(of: keyPath) else {
+            return _core._member(keyPath, changed: nil)
+        }
+        return _core._member(keyPath) { old, new in
+            _ObservedMember<Value>._differ(old, new, at: offset, as: Member.self)
+        }
+    }
+
+    /// The element of the collection at `keyPath` whose id is `id`, or `nil` when it has none; reading it registers
+    /// that element only. A change of the element, its removal or its arrival tells it; a change of another element,
+    /// or a move, does not (when `keyPath` goes through stored properties only; else any new value tells it).
+    ///
+    /// ```swift
+    /// Text(state[\.notes, id: noteID]?.title ?? "deleted")   // redrawn when this note changes or goes
+    /// ```
+    ///
+    /// Complexity: a read searches the collection, O(n); so does each new value that changed the collection while
+    /// the element is registered (an unchanged `Array` is recognised in O(1)).
+    @inlinable
+    public subscript<Elements: Collection>(
+        _ keyPath: KeyPath<Value, Elements>,
+        id id: Elements.Element.ID
+    ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
+        // The comparison is made here, where the types are known: a delivery runs it specialized.
+        _core._element(keyPath, id: id) { old, new in
+            let (before, after) = (old[keyPath: keyPath], new[keyPath: keyPath])
+            return before != after && before.first { $0.id == id } != after.first { $0.id == id }
+        }
+    }
+
+    /// How many members (key paths, elements read by id) are followed: read by a view that Observation still follows
+    /// for them. It returns to 0 once the views that read them are gone; a diagnostic for tests and for a leak
+    /// hunt. Complexity: O(n) in the members kept, which it drops when no view follows them.
+    public var trackedMemberCount: Int {
+        _core.trackedMemberCount
+    }
+}
+
+/// What an ``ObservedState`` keeps and tells Observation about: the value, the members views read, the registrar.
+/// It is the subject Observation is told about (the key paths views register are rooted here); Observation uses a
+/// subject only to type its key paths, so a view reading through the ``ObservedState`` is told as if it were the
+/// subject.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@usableFromInline
+final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     /// Everything `_lock` guards.
     @usableFromInline
     struct _Storage {
@@ -84,67 +205,19 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         }
     }
 
-    // Unchecked Sendable: `_lock` guards `_storage`, and `subscription` (a lock) its own slot; `_registrar` is
-    // Sendable; `source` is an immutable reference that is only held, never read; `_valueKeyPath` is an immutable key
-    // path. Observation is called with `_lock` released. The delivery path is inlinable, so that it is specialized
-    // for the client's value type: unspecialized, it looked up the generic metadata of its storage and readers on
-    // every delivery (issue 32).
+    // Unchecked Sendable: `_lock` guards `_storage`; `_registrar` is Sendable; `_valueKeyPath` is an immutable key path.
+    // Observation is called with `_lock` released. The delivery path is inlinable, so that it is specialized for the
+    // client's value type: unspecialized, it looked up the generic metadata of its storage and readers on every
+    // delivery (issue 32).
     @usableFromInline let _registrar = ObservationRegistrar()
     @usableFromInline let _lock = _Lock()
     @usableFromInline var _storage: _Storage
-    /// The property followed, held so that it lives as long as this view.
-    private let source: AnyObject
-    private let subscription = Locked<SubscriptionReference?>(nil)
     /// `\.value`, made once: a key path of a generic class is instantiated at run time, which cost some 1.2 us on
     /// every delivery when it was written in `receive`.
-    @usableFromInline let _valueKeyPath: KeyPath<ObservedState<Value>, Value> = \.value
+    @usableFromInline let _valueKeyPath: KeyPath<_ObservedCore<Value>, Value> = \.value
 
-    /// Creates an observable view of `property`; it follows every value the property delivers.
-    @inlinable
-    public convenience init(_ property: ObservableProperty<Value>) {
-        self.init(_source: property, value: property.value)
-        _keep(property.subscribe(_makeHandler()))
-    }
-
-    /// Creates an observable view of `property` (a store's state, say); it follows every value the property
-    /// delivers.
-    @inlinable
-    public convenience init(_ property: ReadOnlyObservableProperty<Value>) {
-        self.init(_source: property, value: property.value)
-        _keep(property.subscribe(_makeHandler()))
-    }
-
-    @usableFromInline
-    init(_source source: AnyObject, value: Value) {
-        self.source = source
+    init(value: Value) {
         _storage = _Storage(value: value)
-    }
-
-    /// Creates an observable view of `store`'s state: a BrigadeRedux `Store`, or any other
-    /// ``BrigadeReactive/ObservableStateSource``. For a store, it changes once per dispatch or transaction that changed
-    /// the state, after the store's priority subscribers ran.
-    @MainActor
-    @inlinable
-    public convenience init<Source: ObservableStateSource>(store: Source) where Source.StateValue == Value {
-        self.init(store.state)
-    }
-
-    deinit {
-        subscription.withLock { $0?.dispose() }
-    }
-
-    /// The subscriber of the followed property, made where the value type is known (it is specialized for it).
-    @inlinable
-    func _makeHandler() -> @Sendable (Value) -> Void {
-        { [weak self] value in
-            self?._receive(value)
-        }
-    }
-
-    /// Keeps the subscription to the followed property, ended when this view is released.
-    @usableFromInline
-    func _keep(_ made: SubscriptionReference) {
-        subscription.withLock { $0 = made }
     }
 
     @inlinable
@@ -155,29 +228,17 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     }
 
     /// The whole value; reading it registers every change.
-    public var value: Value {
+    var value: Value {
         _withStorage { $0._isValueRead = true }
         _registrar.access(self, keyPath: _valueKeyPath)
         return _withStorage { $0._value }
     }
 
-    /// The part of the value at `keyPath`; reading it registers that key path only.
-    @inlinable
-    public subscript<Member: Equatable>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
-        self[keyPath]
-    }
-
-    /// The part of the value at `keyPath`; reading it registers that key path only.
-    @inlinable
-    public subscript<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> Member {
-        // The comparison is made here, where the types are known: a delivery runs it specialized.
-        _member(keyPath) { old, new in old[keyPath: keyPath] != new[keyPath: keyPath] }
-    }
-
-    /// Reads the member at `keyPath`, registering it with `changed`, which tells whether it differs between two values.
+    /// Reads the member at `keyPath`, registering it with `changed`, which tells whether it differs between two values
+    /// (`nil`: it may, for every new value).
     @usableFromInline
     func _member<Member: Equatable>(
-        _ keyPath: KeyPath<Value, Member>, changed: @escaping (Value, Value) -> Bool
+        _ keyPath: KeyPath<Value, Member>, changed: ((Value, Value) -> Bool)?
     )
         -> Member
     {
@@ -187,40 +248,15 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         // is told about is this reader's own instance: Observation holds it while a view follows it, the reader
         // only weakly, so a reader no view follows any more is found and dropped.
         let known = _withStorage { ($0._readers[keyPath] as? KeyPathReader<Value, Member>)?.observed }
-        let observed = known ?? (\ObservedState<Value>.current).appending(path: keyPath)
+        let observed = known ?? (\_ObservedCore<Value>.current).appending(path: keyPath)
         _registrar.access(self, keyPath: observed)
-        // A key path through stored properties only cannot trap on a new value: it is compared; another tells always.
-        let isStored = MemoryLayout<Value>.offset(of: keyPath) != nil
         let value = _withStorage { storage in
             if storage._readers[keyPath]?._isFollowed() != true {
-                storage._readers[keyPath] = KeyPathReader<Value, Member>(
-                    observed: observed, changed: isStored ? changed : nil)
+                storage._readers[keyPath] = KeyPathReader<Value, Member>(observed: observed, changed: changed)
             }
             return storage._value
         }
         return value[keyPath: keyPath]
-    }
-
-    /// The element of the collection at `keyPath` whose id is `id`, or `nil` when it has none; reading it registers
-    /// that element only. A change of the element, its removal or its arrival tells it; a change of another element,
-    /// or a move, does not (when `keyPath` goes through stored properties only; else any new value tells it).
-    ///
-    /// ```swift
-    /// Text(state[\.notes, id: noteID]?.title ?? "deleted")   // redrawn when this note changes or goes
-    /// ```
-    ///
-    /// Complexity: a read searches the collection, O(n); so does each new value that changed the collection while
-    /// the element is registered (an unchanged `Array` is recognised in O(1)).
-    @inlinable
-    public subscript<Elements: Collection>(
-        _ keyPath: KeyPath<Value, Elements>,
-        id id: Elements.Element.ID
-    ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
-        // The comparison is made here, where the types are known: a delivery runs it specialized.
-        _element(keyPath, id: id) { old, new in
-            let (before, after) = (old[keyPath: keyPath], new[keyPath: keyPath])
-            return before != after && before.first { $0.id == id } != after.first { $0.id == id }
-        }
     }
 
     /// Reads the element of `keyPath` whose id is `id`, registering it with `changed`, which tells whether it differs
@@ -233,7 +269,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
         let key = ElementKey(collection: keyPath, id: AnyHashable(id))
         let known = _withStorage { ($0._readers[key] as? ElementReader<Value>)?.observed }
-        let observed = known ?? \ObservedState<Value>.[element: key]
+        let observed = known ?? \_ObservedCore<Value>.[element: key]
         _registrar.access(self, keyPath: observed)
         // A key path through stored properties only cannot trap on a new value: it is compared; another tells always.
         let isStored = MemoryLayout<Value>.offset(of: keyPath) != nil
@@ -246,10 +282,8 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         return value[keyPath: keyPath].first { $0.id == id }
     }
 
-    /// How many members (key paths, elements read by id) are followed: read by a view that Observation still follows
-    /// for them. It returns to 0 once the views that read them are gone; a diagnostic for tests and for a leak
-    /// hunt. Complexity: O(n) in the members kept, which it drops when no view follows them.
-    public var trackedMemberCount: Int {
+    /// How many members are followed; see ``ObservedState/trackedMemberCount``.
+    var trackedMemberCount: Int {
         _withStorage { storage in
             storage._readers = storage._readers.filter { $0.value._isFollowed() }
             return storage._readers.count
@@ -257,12 +291,12 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     }
 
     /// Nothing: the key path Observation is told about for an element read by id.
-    private subscript(element key: ElementKey) -> Bool {
+    fileprivate subscript(element key: ElementKey) -> Bool {
         false
     }
 
     /// The value without registering anything; the root of the key paths Observation is told about.
-    private var current: Value {
+    fileprivate var current: Value {
         _withStorage { $0._value }
     }
 
@@ -333,6 +367,22 @@ class _ObservedMember<Value: Sendable> {
         return _compare(old, new)
     }
 
+    /// Whether the members at `offset` in `old` and `new` differ: the member of a stored-properties key path,
+    /// read where `MemoryLayout<Value>.offset(of:)` says it is stored, as that method's documentation shows.
+    @inlinable
+    static func _differ<Member: Equatable>(_ old: Value, _ new: Value, at offset: Int, as _: Member.Type) -> Bool {
+        // brigade:allow-unsafe a stored property read at its documented offset; a key path projection cost 4x more
+        withUnsafePointer(to: old) { old in
+            // brigade:allow-unsafe as above
+            withUnsafePointer(to: new) { new in
+                // brigade:allow-unsafe as above
+                UnsafeRawPointer(old).advanced(by: offset).assumingMemoryBound(to: Member.self).pointee
+                    // brigade:allow-unsafe as above
+                    != UnsafeRawPointer(new).advanced(by: offset).assumingMemoryBound(to: Member.self).pointee
+            }
+        }
+    }
+
     /// Whether a view still follows the member: its key path is held by Observation, not only here. (A uniqueness
     /// check is a plain load, where a weak reference's load took a third of a delivery with a reader.)
     @inlinable
@@ -341,23 +391,23 @@ class _ObservedMember<Value: Sendable> {
     }
 
     @usableFromInline
-    func _willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {}
+    func _willSet(_ registrar: ObservationRegistrar, of state: _ObservedCore<Value>) {}
 
     @usableFromInline
-    func _didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {}
+    func _didSet(_ registrar: ObservationRegistrar, of state: _ObservedCore<Value>) {}
 }
 
 /// A member read at a key path.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private final class KeyPathReader<Value: Sendable, Member>: _ObservedMember<Value> {
     /// The key path Observation was told about, `\.current` then the key path read.
-    var observed: KeyPath<ObservedState<Value>, Member>? { _observed as? KeyPath<ObservedState<Value>, Member> }
+    var observed: KeyPath<_ObservedCore<Value>, Member>? { _observed as? KeyPath<_ObservedCore<Value>, Member> }
 
-    override func _willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
+    override func _willSet(_ registrar: ObservationRegistrar, of state: _ObservedCore<Value>) {
         if let observed { registrar.willSet(state, keyPath: observed) }
     }
 
-    override func _didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
+    override func _didSet(_ registrar: ObservationRegistrar, of state: _ObservedCore<Value>) {
         if let observed { registrar.didSet(state, keyPath: observed) }
     }
 }
@@ -372,13 +422,13 @@ private struct ElementKey: Hashable {
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private final class ElementReader<Value: Sendable>: _ObservedMember<Value> {
     /// The key path Observation was told about, `\.[element: key]`.
-    var observed: KeyPath<ObservedState<Value>, Bool>? { _observed as? KeyPath<ObservedState<Value>, Bool> }
+    var observed: KeyPath<_ObservedCore<Value>, Bool>? { _observed as? KeyPath<_ObservedCore<Value>, Bool> }
 
-    override func _willSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
+    override func _willSet(_ registrar: ObservationRegistrar, of state: _ObservedCore<Value>) {
         if let observed { registrar.willSet(state, keyPath: observed) }
     }
 
-    override func _didSet(_ registrar: ObservationRegistrar, of state: ObservedState<Value>) {
+    override func _didSet(_ registrar: ObservationRegistrar, of state: _ObservedCore<Value>) {
         if let observed { registrar.didSet(state, keyPath: observed) }
     }
 }

@@ -64,6 +64,20 @@ extension FeatureInstaller where Kind == any StateObservingFeature {
     }
 }
 
+extension FeatureInstaller where Kind == any StateObservingFeature {
+    /// Creates the observer for `store`: each state-observing feature receives its ``Store/state``, made when the
+    /// first such feature is added (a store whose state no feature observes publishes nothing; see ``Store/state``).
+    ///
+    /// A feature that expects another state type fails its addition with
+    /// ``BrigadeRedux/ReduxError/stateTypeMismatch(feature:expected:actual:)``.
+    public convenience init<State: Sendable>(store: Store<State>) {
+        self.init(name: "StateObservingFeatureObserver<\(State.self)>", kind: { $0.asStateObservingFeature }) {
+            feature in
+            try hand(store.state, to: feature)
+        }
+    }
+}
+
 /// Hands `state` to `feature`.
 /// - Throws: ``ReduxError/stateTypeMismatch(feature:expected:actual:)`` when the feature expects another state type.
 @MainActor
@@ -96,7 +110,7 @@ public final class ReduxApp<State: Sendable>: ComposedApp {
         self.redux = redux
         composition = DefaultApp(featureObservers: [
             LogicFeatureObserver(container: redux.reducerContainer),
-            StateObservingFeatureObserver(state: redux.store.state),
+            StateObservingFeatureObserver(store: redux.store),
         ])
     }
 

@@ -20,13 +20,28 @@ import BrigadeReactive
 /// - ``actionDispatcher`` takes actions from any thread or task and keeps each caller's order.
 @MainActor
 public final class Store<State: Sendable> {
-    /// The state, observable and read-only: subscribers get the _current state at once, then the settled state once
+    /// The state, observable and read-only: subscribers get the current state at once, then the settled state once
     /// per dispatch or transaction that changed it, with the store's ordinary subscribers (for an `Equatable` state,
     /// a dispatch whose reducers left it equal is not delivered). Only the store writes it, so it always agrees with
     /// ``currentState`` once subscribers have been told; change the state by dispatching.
-    public let state: ReadOnlyObservableProperty<State>
-    /// The property behind ``state``, written by the store alone.
-    @usableFromInline let _statePublisher: ObservableProperty<State>
+    ///
+    /// The property is made when first read, with the state then; until then a dispatch publishes nothing, so a store
+    /// whose state no one reads this way does not pay for it.
+    public var state: ReadOnlyObservableProperty<State> {
+        if let stateView {
+            return stateView
+        }
+        _startPublishing()
+        let publisher = ObservableProperty(_current)
+        let view = publisher.readOnly
+        _statePublisher = publisher
+        stateView = view
+        return view
+    }
+    /// The property behind ``state``, written by the store alone; made when ``state`` is first read.
+    @usableFromInline var _statePublisher: ObservableProperty<State>?
+    /// ``state``, once made.
+    private var stateView: ReadOnlyObservableProperty<State>?
     /// The reducers, found by action type and state type.
     public let reducers: ReducerContainer
     /// Undo and redo of the actions marked ``UndoableAction``.
@@ -94,7 +109,8 @@ public final class Store<State: Sendable> {
     public var effectServices = EffectServices()
     /// Compares states, for a store of an `Equatable` state: ``state`` then skips a dispatch that left it equal.
     @usableFromInline let _stateEquality: ((State, State) -> Bool)?
-    /// The state ``state`` holds, kept when ``stateEquality`` is set, so that comparing takes no lock.
+    /// The state published last, kept for an `Equatable` state while anything follows the published states (``state``,
+    /// ``observeStates(_:)``), so that comparing takes no lock.
     @usableFromInline var _published: State?
     /// Whether the effects reducers return (and ``run(_:)``) are started; `false` while an ``ActionLog`` replays, which
     /// reproduces the states from the recorded actions, those effects dispatched included, without running any effect.
@@ -145,14 +161,11 @@ public final class Store<State: Sendable> {
         stateEquality: ((State, State) -> Bool)?
     ) {
         _current = initialState
-        _statePublisher = ObservableProperty(initialState)
-        state = _statePublisher.readOnly
         self.reducers = reducers
         self._middleware = middleware
         history = History(limit: historyLimit)
         _appReducer = appReducer
         _stateEquality = stateEquality
-        _published = stateEquality == nil ? nil : initialState
         connectEffects()
     }
 
@@ -553,9 +566,32 @@ public final class Store<State: Sendable> {
         }
     }
 
-    /// Publishes `current` to ``state``, unless the state is `Equatable` and equal to the one published last.
+    /// Calls `handler` with each state the store publishes, as ``state`` delivers them: once per dispatch or
+    /// transaction that changed the state (for an `Equatable` state, not when its reducers left it equal), after
+    /// the priority subscribers ran and before the ordinary ones, on the main actor. The first call is for the next
+    /// change. What `ObservedState(store:)` follows; it needs no ``state`` property.
+    /// - Returns: The subscription; it ends on ``BrigadeReactive/SubscriptionReference/dispose()`` (from any thread) or
+    ///   with its bag, like a subscriber's, and counts in ``subscriberCount``.
+    @discardableResult
+    public func observeStates(_ handler: @escaping @Sendable (State) -> Void) -> SubscriptionReference {
+        _startPublishing()
+        return _subscribers.observeStates(handler)
+    }
+
+    /// Called before ``state`` or an observer of ``observeStates(_:)`` is made. When nothing followed the published
+    /// states, the store published nothing and kept no published state: an `Equatable` one is from now on compared
+    /// with the state now, what the new follower starts from, so that only a change is published.
+    private func _startPublishing() {
+        if _stateEquality != nil, _statePublisher == nil, !_subscribers._hasStateObservers {
+            _published = _current
+        }
+    }
+
+    /// Publishes `current` to ``state`` and the observers of ``observeStates(_:)``, unless the state is `Equatable`
+    /// and equal to the one published last; nothing when neither exists.
     @inlinable
     func _commit(_ current: State) {
+        guard _statePublisher != nil || _subscribers._hasStateObservers else { return }
         if let _stateEquality {
             // Taken out, not copied, to be compared: put back when equal, replaced otherwise.
             let published = _published.take()
@@ -565,7 +601,10 @@ public final class Store<State: Sendable> {
             }
             _published = current
         }
-        _statePublisher.value = current
+        _statePublisher?.value = current
+        if _subscribers._hasStateObservers {
+            _subscribers._notifyStateObservers(current)
+        }
     }
 }
 

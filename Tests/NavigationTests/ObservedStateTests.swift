@@ -124,16 +124,16 @@ struct ObservedStateTests {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("released while the store lives: no retain cycle, its subscription ends")
     func releasedWithoutCycle() {
-        let before = store.state.subscriberCount
+        let before = store.subscriberCount
         weak var weakState: ObservedState<NotesState>?
         do {
             let state = ObservedState(store: store)
             weakState = state
             _ = ChangeCounter().track { state.titles }
-            #expect(store.state.subscriberCount == before + 1)
+            #expect(store.subscriberCount == before + 1)
         }
         #expect(weakState == nil)
-        #expect(store.state.subscriberCount == before)
+        #expect(store.subscriberCount == before)
         store.dispatch(AddNote(title: "after release"))
     }
 

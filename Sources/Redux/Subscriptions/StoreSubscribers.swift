@@ -14,6 +14,10 @@ final class _StoreSubscribers<State> {
     /// Whether a subscriber was deactivated since the groups were last cleaned.
     // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
     @exclusivity(unchecked) @usableFromInline var _needsCleaning = false
+    /// The observers of the published states (``Store/observeStates(_:)``), in subscription order: told of each state
+    /// the store publishes, before the groups, without a selection.
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline var _stateObservers: [_SelectionSubscriber<State>] = []
     /// Whether the groups are being refreshed: no member leaves them meanwhile, so that a column's rows keep their
     /// places.
     // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
@@ -57,6 +61,33 @@ final class _StoreSubscribers<State> {
         let key = SelectionKey(.keyPath(keyPath), priority: priority)
         let group = group(for: key, canShare: canShare, make: make)
         return add(_SelectionSubscriber(disposals: disposals, handler), to: group, initial: initial)
+    }
+
+    /// Adds an observer of the published states; see ``Store/observeStates(_:)``.
+    func observeStates(_ handler: @escaping (State) -> Void) -> SubscriptionReference {
+        let entry = _SelectionSubscriber(disposals: disposals, handler)
+        nextID &+= 1
+        entry.id = nextID
+        _stateObservers.append(entry)
+        count += 1
+        return SubscriptionReference(entry)
+    }
+
+    /// Whether any observer of the published states exists.
+    @inlinable
+    var _hasStateObservers: Bool { !_stateObservers.isEmpty }
+
+    /// Tells the observers of the published states about `state`, in subscription order; one disposed meanwhile, by
+    /// an earlier one too, is not told.
+    @inlinable
+    func _notifyStateObservers(_ state: State) {
+        // The loop holds its own copy of the list: an observer may subscribe or dispose, which changes the store's.
+        for entry in _stateObservers {
+            _deactivateDisposed()
+            if entry._isActive, let handler = entry._handler {
+                handler(state)
+            }
+        }
     }
 
     /// Adds a subscriber of the whole state to the shared group of the whole state at `priority`.
@@ -189,6 +220,8 @@ final class _StoreSubscribers<State> {
                 groupsByKey[key] = nil
             }
         }
+        removed += _stateObservers.filter { !$0._isActive } as [Any]
+        _stateObservers.removeAll { !$0._isActive }
         removed += _ordinaryGroups.filter { $0._members.isEmpty } as [Any]
         removed += _priorityGroups.filter { $0._members.isEmpty } as [Any]
         _ordinaryGroups.removeAll { $0._members.isEmpty }
