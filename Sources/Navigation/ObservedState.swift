@@ -68,18 +68,30 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     }
 
     @usableFromInline
-    init(_source source: AnyObject, value: Value) {
+    init(_source source: AnyObject, value: Value, equality: ((Value, Value) -> Bool)? = nil) {
         self.source = source
-        _core = _ObservedCore(value: value)
+        _core = _ObservedCore(value: value, equality: equality)
     }
 
     /// Creates an observable view of `store`'s state: a BrigadeRedux `Store`, or any other
-    /// ``BrigadeReactive/ObservableStateSource``. For a store, it changes once per dispatch or transaction that changed
-    /// the state, after the store's priority subscribers ran.
+    /// ``BrigadeReactive/ObservableStateSource``. For a store, it changes once per dispatch or transaction that ran a
+    /// reducer, after the store's priority subscribers ran.
     @MainActor
     @inlinable
     public convenience init<Source: ObservableStateSource>(store: Source) where Source.StateValue == Value {
         self.init(_source: store, value: store.currentState)
+        _keep(store.observeStates(_makeHandler()))
+    }
+
+    /// Creates an observable view of `store`'s `Equatable` state: like ``init(store:)``, and ``value`` is told only
+    /// about a state that differs from the one before, so it changes once per dispatch or transaction that changed the
+    /// state.
+    @MainActor
+    @inlinable
+    public convenience init<Source: ObservableStateSource>(
+        store: Source
+    ) where Source.StateValue == Value, Value: Equatable {
+        self.init(_source: store, value: store.currentState, equality: { $0 == $1 })
         _keep(store.observeStates(_makeHandler()))
     }
 
@@ -215,9 +227,13 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     /// `\.value`, made once: a key path of a generic class is instantiated at run time, which cost some 1.2 us on
     /// every delivery when it was written in `receive`.
     @usableFromInline let _valueKeyPath: KeyPath<_ObservedCore<Value>, Value> = \.value
+    /// Compares two values, for an `Equatable` value followed where a delivery may repeat it (a store's): ``value`` is
+    /// then told only about a different one.
+    @usableFromInline let _valueEquality: ((Value, Value) -> Bool)?
 
-    init(value: Value) {
+    init(value: Value, equality: ((Value, Value) -> Bool)?) {
         _storage = _Storage(value: value)
+        _valueEquality = equality
     }
 
     @inlinable
@@ -306,22 +322,25 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     /// read, or nothing read changed) stores the value only.
     @inlinable
     func _receive(_ new: Value) {
-        var isValueRead = false
+        var tellsValue = false
         let changed = _withStorage { storage -> [_ObservedMember<Value>] in
-            isValueRead = storage._isValueRead
+            if storage._isValueRead {
+                tellsValue = _valueEquality.map { !$0(storage._value, new) } ?? true
+            }
             return storage._store(new)
         }
         if changed.isEmpty {
-            if isValueRead {
+            if tellsValue {
                 _registrar.willSet(self, keyPath: _valueKeyPath)
                 _registrar.didSet(self, keyPath: _valueKeyPath)
             }
             return
         }
-        _tell(changed, isValueRead: isValueRead)
+        _tell(changed, isValueRead: tellsValue)
     }
 
-    /// Tells Observation that the members of `changed` (and the value, when it was read) changed.
+    /// Tells Observation that the members of `changed` (and the value, when `isValueRead`: it was read and changed)
+    /// changed.
     @usableFromInline
     func _tell(_ changed: [_ObservedMember<Value>], isValueRead: Bool) {
         // The changed readers hold their key paths until Observation was told: telling one observer may end the

@@ -31,7 +31,10 @@ public final class Store<State: Sendable> {
         if let stateView {
             return stateView
         }
-        _startPublishing()
+        // Compared from now on with the state now, what the property starts with, so that only a change is published.
+        if _stateEquality != nil {
+            _published = _current
+        }
         let publisher = ObservableProperty(_current)
         let view = publisher.readOnly
         _statePublisher = publisher
@@ -109,8 +112,8 @@ public final class Store<State: Sendable> {
     public var effectServices = EffectServices()
     /// Compares states, for a store of an `Equatable` state: ``state`` then skips a dispatch that left it equal.
     @usableFromInline let _stateEquality: ((State, State) -> Bool)?
-    /// The state published last, kept for an `Equatable` state while anything follows the published states (``state``,
-    /// ``observeStates(_:)``), so that comparing takes no lock.
+    /// The state ``state`` published last, kept for an `Equatable` state once ``state`` was made, so that comparing
+    /// takes no lock.
     @usableFromInline var _published: State?
     /// Whether the effects reducers return (and ``run(_:)``) are started; `false` while an ``ActionLog`` replays, which
     /// reproduces the states from the recorded actions, those effects dispatched included, without running any effect.
@@ -566,45 +569,42 @@ public final class Store<State: Sendable> {
         }
     }
 
-    /// Calls `handler` with each state the store publishes, as ``state`` delivers them: once per dispatch or
-    /// transaction that changed the state (for an `Equatable` state, not when its reducers left it equal), after
-    /// the priority subscribers ran and before the ordinary ones, on the main actor. The first call is for the next
-    /// change. What `ObservedState(store:)` follows; it needs no ``state`` property.
+    /// Calls `handler` with the settled state once per dispatch or transaction that ran a reducer, as the store's
+    /// whole-state subscribers are told (the state may be equal to the one before), after the priority subscribers
+    /// ran and before the ordinary ones, on the main actor. The first call is for the next change. What
+    /// `ObservedState(store:)` follows, without the lock and the copy of ``state``: it compares what its views read.
     /// - Returns: The subscription; it ends on ``BrigadeReactive/SubscriptionReference/dispose()`` (from any thread) or
     ///   with its bag, like a subscriber's, and counts in ``subscriberCount``.
     @discardableResult
     public func observeStates(_ handler: @escaping @Sendable (State) -> Void) -> SubscriptionReference {
-        _startPublishing()
-        return _subscribers.observeStates(handler)
+        _subscribers.observeStates(handler)
     }
 
-    /// Called before ``state`` or an observer of ``observeStates(_:)`` is made. When nothing followed the published
-    /// states, the store published nothing and kept no published state: an `Equatable` one is from now on compared
-    /// with the state now, what the new follower starts from, so that only a change is published.
-    private func _startPublishing() {
-        if _stateEquality != nil, _statePublisher == nil, !_subscribers._hasStateObservers {
-            _published = _current
-        }
-    }
-
-    /// Publishes `current` to ``state`` and the observers of ``observeStates(_:)``, unless the state is `Equatable`
-    /// and equal to the one published last; nothing when neither exists.
+    /// Tells the observers of ``observeStates(_:)`` about `current`, and publishes it to ``state`` when that was made,
+    /// unless the state is `Equatable` and equal to the one published last.
     @inlinable
     func _commit(_ current: State) {
-        guard _statePublisher != nil || _subscribers._hasStateObservers else { return }
-        if let _stateEquality {
-            // Taken out, not copied, to be compared: put back when equal, replaced otherwise.
-            let published = _published.take()
-            if let published, _stateEquality(published, current) {
-                _published = published
-                return
-            }
-            _published = current
+        if let _statePublisher, _isNewToPublish(current) {
+            _statePublisher.value = current
         }
-        _statePublisher?.value = current
         if _subscribers._hasStateObservers {
             _subscribers._notifyStateObservers(current)
         }
+    }
+
+    /// Whether ``state`` is to publish `current`: always, unless the state is `Equatable` and `current` equal to the
+    /// state published last; `current` is then kept as the one published last.
+    @inlinable
+    func _isNewToPublish(_ current: State) -> Bool {
+        guard let _stateEquality else { return true }
+        // Taken out, not copied, to be compared: put back when equal, replaced otherwise.
+        let published = _published.take()
+        if let published, _stateEquality(published, current) {
+            _published = published
+            return false
+        }
+        _published = current
+        return true
     }
 }
 

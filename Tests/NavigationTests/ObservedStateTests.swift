@@ -68,6 +68,20 @@ struct ObservedStateTests {
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("a dispatch that leaves the whole state equal does not fire a view that read the whole value")
+    func equalStateDoesNotFireValue() {
+        let state = ObservedState(store: store)
+        store.dispatch(SetDraft(text: "same"))
+        let counter = ChangeCounter()
+        _ = counter.track { state.value }
+        store.dispatch(SetDraft(text: "same"))
+        #expect(counter.count == 0)
+        store.dispatch(SetDraft(text: "other"))
+        #expect(counter.count == 1)
+        #expect(state.value.draft == "other")
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("a transaction of several changes fires once, and the settled state is read")
     func transactionFiresOnce() {
         let state = ObservedState(store: store)
