@@ -223,7 +223,10 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     // delivery (issue 32).
     @usableFromInline let _registrar = ObservationRegistrar()
     @usableFromInline let _lock = _Lock()
-    @usableFromInline var _storage: _Storage
+    // Every access is inside `_lock` (`_withStorage`), which already makes them exclusive; the runtime's check
+    // (a thread-local access set) is skipped.
+    // brigade:allow-unsafe guarded by `_lock`: every access is in `_withStorage`
+    @exclusivity(unchecked) @usableFromInline var _storage: _Storage
     /// `\.value`, made once: a key path of a generic class is instantiated at run time, which cost some 1.2 us on
     /// every delivery when it was written in `receive`.
     @usableFromInline let _valueKeyPath: KeyPath<_ObservedCore<Value>, Value> = \.value

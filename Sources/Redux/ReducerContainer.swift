@@ -15,7 +15,9 @@ import BrigadeCore
 /// by the action's concrete type. Used on the main actor.
 @MainActor
 public final class ReducerContainer: ReducerProvider {
-    private var chains = TypePairTable<AnyObject>()
+    // Read once per dispatch; no access spans user code (a lookup runs none).
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) private var chains = TypePairTable<AnyObject>()
     private var asyncChains = TypePairTable<AnyObject>()
 
     /// The effects reducers returned during the dispatch under way, started by the store once its reducers ran.
@@ -248,14 +250,25 @@ final class _ReducerChain<A: Action, S> {
     /// metadata for it (an empty array of steps did, for every action type).
     @usableFromInline let _first: (any ReducerProvider, A, inout S) -> Void
     /// The steps after the first and their restorers, made with the second step: most action types have one.
-    @usableFromInline var _more: _ReducerChainMore<A, S>?
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline var _more: _ReducerChainMore<A, S>?
     /// Copies the part of the state the first step writes, for undo; `nil` when a step may write the whole state.
     var firstRestorer: ((inout S, S) -> Void)?
     /// Whether a step may write the whole state.
     var writesWholeState: Bool
     /// Whether `A` is an ``UndoableAction``, decided once rather than by a dynamic cast on every dispatch, and at
     /// the first dispatch rather than at launch (the cast searches the process's conformances for a new type).
-    @usableFromInline lazy var _isUndoable = A.self is any UndoableAction.Type
+    @inlinable var _isUndoable: Bool {
+        if let _undoable {
+            return _undoable
+        }
+        let undoable = A.self is any UndoableAction.Type
+        _undoable = undoable
+        return undoable
+    }
+    /// ``_isUndoable`` once decided.
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline var _undoable: Bool?
 
     init(first: @escaping (any ReducerProvider, A, inout S) -> Void, restoring: ((inout S, S) -> Void)?) {
         _first = first

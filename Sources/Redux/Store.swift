@@ -42,7 +42,8 @@ public final class Store<State: Sendable> {
         return view
     }
     /// The property behind ``state``, written by the store alone; made when ``state`` is first read.
-    @usableFromInline var _statePublisher: ObservableProperty<State>?
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline var _statePublisher: ObservableProperty<State>?
     /// ``state``, once made.
     private var stateView: ReadOnlyObservableProperty<State>?
     /// The reducers, found by action type and state type.
@@ -114,7 +115,10 @@ public final class Store<State: Sendable> {
     @usableFromInline let _stateEquality: ((State, State) -> Bool)?
     /// The state ``state`` published last, kept for an `Equatable` state once ``state`` was made, so that comparing
     /// takes no lock.
-    @usableFromInline var _published: State?
+    // Unchecked as the fields above: the comparison is `==`, which is user code, but it runs on a state taken out of
+    // this field, not on the field.
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) @usableFromInline var _published: State?
     /// Whether the effects reducers return (and ``run(_:)``) are started; `false` while an ``ActionLog`` replays, which
     /// reproduces the states from the recorded actions, those effects dispatched included, without running any effect.
     /// VISPER-style asynchronous reducers still run: their changes are not actions a log could hold.
