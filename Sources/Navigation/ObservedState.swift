@@ -375,7 +375,10 @@ class _ObservedMember<Value: Sendable> {
     @usableFromInline let _compare: ((Value, Value) -> Bool)?
     /// The key path Observation was told about. Observation holds it while a view follows the member; held here as
     /// an `AnyKeyPath`, so that checking it takes no generic metadata.
-    @usableFromInline var _observed: AnyKeyPath
+    // Read and checked under the core's lock while the member is in `_readers`; once a delivery took it out, only the
+    // delivering thread reads it. Never written after `init`.
+    // brigade:allow-unsafe guarded by the core's `_lock` while shared; read-only after `init`
+    @exclusivity(unchecked) @usableFromInline var _observed: AnyKeyPath
 
     init(observed: AnyKeyPath, changed: ((Value, Value) -> Bool)?) {
         _observed = observed

@@ -274,6 +274,9 @@ final class _StoreSubscribers<State> {
         // The unchecked exclusivity of the lists relies on rounds never nesting (a round reads them while selectors run).
         assert(!_isRefreshing, "a notification round started inside another")
         _removeInactive()
+        if _ordinaryGroups.isEmpty {
+            return
+        }
         _isRefreshing = true
         // `groups` keeps every group alive for the loop, whatever a selector does to the store's lists.
         let groups = _ordinaryGroups
