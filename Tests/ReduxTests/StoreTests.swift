@@ -47,6 +47,23 @@ struct StoreTests {
         #expect(log.values == [0, 2, 5])
     }
 
+    @Test("key-path reducers write the part they name, stored, computed or behind a subscript, and nothing else")
+    func keyPathReducerParts() {
+        let store = Store(initialState: KeyPathParts())
+        // Stored and nested (reached at its offset), computed, and through a subscript (through the key path).
+        store.reducers.add(on: \KeyPathParts.inner.count) { (count: inout Int, action: Add) in count += action.amount }
+        store.reducers.add(on: \KeyPathParts.doubled) { (doubled: inout Int, action: Add) in doubled += action.amount }
+        store.reducers.add(on: \KeyPathParts.items[1]) { (item: inout String, action: Rename) in item = action.name }
+        store.reducers.add(on: \KeyPathParts.pair.1) { (second: inout String, action: Rename) in second += action.name }
+        store.dispatch(Add(amount: 3))
+        #expect(store.currentState.inner.count == 3)
+        #expect(store.currentState.base == 1)  // doubled 0 + 3, halved
+        store.dispatch(Rename(name: "b"))
+        #expect(store.currentState.items == ["a", "b", "c"])
+        #expect(store.currentState.pair == (1, "xb"))
+        #expect(store.currentState.inner.name == "inner")
+    }
+
     @Test("two reducers for one action both apply, in registration order, each on the previous result")
     func chainedReducers() {
         let store = Store(initialState: AppState())

@@ -16,6 +16,25 @@ struct Counter: Sendable, Equatable {
     var log: [String] = []
 }
 
+/// A state whose parts key-path reducers reach in every way: nested stored properties, a computed property, a
+/// subscript, a tuple element.
+struct KeyPathParts: Sendable {
+    struct Inner: Sendable {
+        var name = "inner"
+        var count = 0
+    }
+
+    var inner = Inner()
+    var base = 0
+    var items = ["a", "x", "c"]
+    var pair = (1, "x")
+    /// Twice `base`; setting it sets `base` to half.
+    var doubled: Int {
+        get { base * 2 }
+        set { base = newValue / 2 }
+    }
+}
+
 struct AppState: Sendable, Equatable {
     var counter = Counter()
     var title = "Bistro"
