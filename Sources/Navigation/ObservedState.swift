@@ -155,7 +155,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
         // The comparison is made here, where the types are known: a delivery runs it specialized.
         _core._element(keyPath, id: id) { old, new in
-            let (before, after) = (old[keyPath: keyPath], new[keyPath: keyPath])
+            let (before, after) = (old.pointee[keyPath: keyPath], new.pointee[keyPath: keyPath])
             return before != after && before.first { $0.id == id } != after.first { $0.id == id }
         }
     }
@@ -196,24 +196,44 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
                 _value = new
                 return []
             }
-            var changed: [_ObservedMember<Value>] = []
-            var forgotten: [AnyHashable] = []
-            var index = _readers.startIndex
-            while index != _readers.endIndex {
-                let reader = _readers.values[index]
-                if !reader._isFollowed() {
-                    forgotten.append(_readers.keys[index])
-                } else if reader._changed(_value, new) {
-                    changed.append(reader)
-                    forgotten.append(_readers.keys[index])
-                }
-                _readers.formIndex(after: &index)
+            // The new value goes in and the old one comes out without another copy; the readers compare them where
+            // they lie.
+            var old = new
+            swap(&old, &_value)
+            let readers = _readers
+            // brigade:allow-unsafe the two values, borrowed for the comparisons only
+            let (changed, forgotten) = withUnsafePointer(to: &old) { old in
+                // brigade:allow-unsafe as above
+                withUnsafePointer(to: &_value) { new in Self._compare(readers, old, new) }
             }
             for key in forgotten {
                 _readers[key] = nil
             }
-            _value = new
             return changed
+        }
+
+        /// The readers of `readers` whose member differs between the values at `old` and `new`, and the keys of
+        /// those to forget: the changed ones, and those no view follows any more (unevaluated).
+        @inlinable
+        static func _compare(
+            _ readers: [AnyHashable: _ObservedMember<Value>],
+            _ old: _ObservedMember<Value>._Pointer,
+            _ new: _ObservedMember<Value>._Pointer
+        ) -> (changed: [_ObservedMember<Value>], forgotten: [AnyHashable]) {
+            var changed: [_ObservedMember<Value>] = []
+            var forgotten: [AnyHashable] = []
+            var index = readers.startIndex
+            while index != readers.endIndex {
+                let reader = readers.values[index]
+                if !reader._isFollowed() {
+                    forgotten.append(readers.keys[index])
+                } else if reader._changed(old, new) {
+                    changed.append(reader)
+                    forgotten.append(readers.keys[index])
+                }
+                readers.formIndex(after: &index)
+            }
+            return (changed, forgotten)
         }
     }
 
@@ -257,7 +277,7 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     /// (`nil`: it may, for every new value).
     @usableFromInline
     func _member<Member: Equatable>(
-        _ keyPath: KeyPath<Value, Member>, changed: ((Value, Value) -> Bool)?
+        _ keyPath: KeyPath<Value, Member>, changed: _ObservedMember<Value>._Comparison?
     )
         -> Member
     {
@@ -284,7 +304,7 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     func _element<Elements: Collection>(
         _ keyPath: KeyPath<Value, Elements>,
         id: Elements.Element.ID,
-        changed: @escaping (Value, Value) -> Bool
+        changed: @escaping _ObservedMember<Value>._Comparison
     ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
         let key = ElementKey(collection: keyPath, id: AnyHashable(id))
         let known = _withStorage { ($0._readers[key] as? ElementReader<Value>)?.observed }
@@ -370,24 +390,30 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @usableFromInline
 class _ObservedMember<Value: Sendable> {
+    /// Where a value lies, for a comparison that reads it without copying it.
+    // brigade:allow-unsafe a value borrowed for the length of a comparison (`_Storage._store`)
+    @usableFromInline typealias _Pointer = UnsafePointer<Value>
+    /// Whether the member differs between the values at two places.
+    @usableFromInline typealias _Comparison = (_Pointer, _Pointer) -> Bool
+
     /// Whether the member differs between two values; `nil` when it cannot be evaluated safely (it may trap on a
     /// value the view has not read): every new value tells it then.
-    @usableFromInline let _compare: ((Value, Value) -> Bool)?
+    @usableFromInline let _compare: _Comparison?
     /// The key path Observation was told about. Observation holds it while a view follows the member; held here as
     /// an `AnyKeyPath`, so that checking it takes no generic metadata.
     // Read and checked under the core's lock while the member is in `_readers`; once a delivery took it out, only the
     // delivering thread reads it. Never written after `init`.
     // brigade:allow-unsafe guarded by the core's `_lock` while shared; read-only after `init`
-    @exclusivity(unchecked) @usableFromInline var _observed: AnyKeyPath
+    @exclusivity(unchecked) @usableFromInline final var _observed: AnyKeyPath
 
-    init(observed: AnyKeyPath, changed: ((Value, Value) -> Bool)?) {
+    init(observed: AnyKeyPath, changed: _Comparison?) {
         _observed = observed
         _compare = changed
     }
 
-    /// Whether the member differs between `old` and `new` (or may).
+    /// Whether the member differs between the values at `old` and `new` (or may).
     @inlinable
-    final func _changed(_ old: Value, _ new: Value) -> Bool {
+    final func _changed(_ old: _Pointer, _ new: _Pointer) -> Bool {
         guard let _compare else { return true }
         return _compare(old, new)
     }
@@ -395,17 +421,11 @@ class _ObservedMember<Value: Sendable> {
     /// Whether the members at `offset` in `old` and `new` differ: the member of a stored-properties key path,
     /// read where `MemoryLayout<Value>.offset(of:)` says it is stored, as that method's documentation shows.
     @inlinable
-    static func _differ<Member: Equatable>(_ old: Value, _ new: Value, at offset: Int, as _: Member.Type) -> Bool {
-        // brigade:allow-unsafe a stored property read at its documented offset; a key path projection cost 4x more
-        withUnsafePointer(to: old) { old in
+    static func _differ<Member: Equatable>(_ old: _Pointer, _ new: _Pointer, at offset: Int, as _: Member.Type) -> Bool {
+        // brigade:allow-unsafe a stored property read at its documented offset, in values borrowed by the caller
+        UnsafeRawPointer(old).advanced(by: offset).assumingMemoryBound(to: Member.self).pointee
             // brigade:allow-unsafe as above
-            withUnsafePointer(to: new) { new in
-                // brigade:allow-unsafe as above
-                UnsafeRawPointer(old).advanced(by: offset).assumingMemoryBound(to: Member.self).pointee
-                    // brigade:allow-unsafe as above
-                    != UnsafeRawPointer(new).advanced(by: offset).assumingMemoryBound(to: Member.self).pointee
-            }
-        }
+            != UnsafeRawPointer(new).advanced(by: offset).assumingMemoryBound(to: Member.self).pointee
     }
 
     /// Whether a view still follows the member: its key path is held by Observation, not only here. (A uniqueness

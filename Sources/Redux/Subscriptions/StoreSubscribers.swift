@@ -81,13 +81,21 @@ final class _StoreSubscribers<State> {
     /// an earlier one too, is not told.
     @inlinable
     func _notifyStateObservers(_ state: State) {
-        // The loop holds its own copy of the list: an observer may subscribe or dispose, which changes the store's.
-        for entry in _stateObservers {
+        // Marked as a round, so that no entry leaves the list while it is walked (an observer may dispose, and its
+        // disposal is then taken in at the next cleaning); one added meanwhile is told too, as a late subscriber of a
+        // round is. Rounds never nest: an observer's dispatch is queued.
+        assert(!_isRefreshing, "a notification round started inside another")
+        _isRefreshing = true
+        var index = 0
+        while index < _stateObservers.count {
+            let entry = _stateObservers[index]
             _deactivateDisposed()
             if entry._isActive, let handler = entry._handler {
                 handler(state)
             }
+            index += 1
         }
+        _isRefreshing = false
     }
 
     /// Adds a subscriber of the whole state to the shared group of the whole state at `priority`.
