@@ -421,7 +421,8 @@ class _ObservedMember<Value: Sendable> {
     /// Whether the members at `offset` in `old` and `new` differ: the member of a stored-properties key path,
     /// read where `MemoryLayout<Value>.offset(of:)` says it is stored, as that method's documentation shows.
     @inlinable
-    static func _differ<Member: Equatable>(_ old: _Pointer, _ new: _Pointer, at offset: Int, as _: Member.Type) -> Bool {
+    static func _differ<Member: Equatable>(_ old: _Pointer, _ new: _Pointer, at offset: Int, as _: Member.Type) -> Bool
+    {
         // brigade:allow-unsafe a stored property read at its documented offset, in values borrowed by the caller
         UnsafeRawPointer(old).advanced(by: offset).assumingMemoryBound(to: Member.self).pointee
             // brigade:allow-unsafe as above

@@ -3,6 +3,7 @@ import BrigadeRedux
 import Testing
 
 /// What a subscriber's handler holds: a screen, a cache, a large buffer. The tests watch it go.
+@MainActor
 private final class Payload {
     var seen: [Int] = []
 }
@@ -12,6 +13,7 @@ enum SubscriberKind: String, CaseIterable, CustomTestStringConvertible {
     case keyPath = "a key-path subscriber"
     case selector = "a selector subscriber"
     case wholeState = "a whole-state subscriber"
+    case stateObserver = "a state observer (observeStates)"
 
     var testDescription: String { rawValue }
 }
@@ -24,11 +26,15 @@ private func subscribe(
 ) -> SubscriptionReference {
     switch kind {
     case .keyPath:
-        store.subscribe(\.counter.count) { payload.seen.append($0) }
+        return store.subscribe(\.counter.count) { payload.seen.append($0) }
     case .selector:
-        store.subscribe(select: { state in state.counter.count }) { payload.seen.append($0) }
+        return store.subscribe(select: { state in state.counter.count }) { payload.seen.append($0) }
     case .wholeState:
-        store.subscribe { payload.seen.append($0.counter.count) }
+        return store.subscribe { payload.seen.append($0.counter.count) }
+    case .stateObserver:
+        // An observer gets no first call: the payload records the state it starts from, as the others' first call does.
+        payload.seen.append(store.currentState.counter.count)
+        return store.observeStates { state in MainActor.assumeIsolated { payload.seen.append(state.counter.count) } }
     }
 }
 

@@ -30,6 +30,111 @@ struct StoreStateSourceTests {
     }
 }
 
+@Suite("Store: observing its states, and its state property made when first read")
+@MainActor
+struct ObserveStatesTests {
+    @Test("an observer is told the settled state once per dispatch or transaction that ran a reducer, never at once")
+    func toldPerRound() {
+        let store = Store(initialState: Counter())
+        store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
+        let log = StateLog<Int>()
+        let subscription = store.observeStates { state in MainActor.assumeIsolated { log.values.append(state.count) } }
+        #expect(log.values.isEmpty)
+        store.dispatch(Add(amount: 2))
+        store.transaction {
+            store.dispatch(Add(amount: 1))
+            store.dispatch(Add(amount: 1))
+        }
+        store.dispatch(Noop())  // no reducer ran: not told
+        store.dispatch(Add(amount: 0))  // a reducer ran and left the state equal: told
+        #expect(log.values == [2, 4, 4])
+        subscription.dispose()
+        store.dispatch(Add(amount: 1))
+        #expect(log.values == [2, 4, 4])
+    }
+
+    @Test("observers are told after the priority subscribers and before the ordinary ones, in subscription order")
+    func order() {
+        let store = Store(initialState: Counter())
+        store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
+        let log = StateLog<String>()
+        let bag = SubscriptionReferenceBag()
+        store.subscribe(\.count, initial: false) { log.values.append("ordinary \($0)") }.add(to: bag)
+        store.observeStates { state in MainActor.assumeIsolated { log.values.append("first \(state.count)") } }
+            .add(to: bag)
+        store.subscribe(\.count, priority: 1, initial: false) { log.values.append("priority \($0)") }.add(to: bag)
+        store.observeStates { state in MainActor.assumeIsolated { log.values.append("second \(state.count)") } }
+            .add(to: bag)
+        store.dispatch(Add(amount: 1))
+        #expect(log.values == ["priority 1", "first 1", "second 1", "ordinary 1"])
+    }
+
+    @Test("an observer disposed by an earlier one in the same round is not told, and leaves the count")
+    func disposedByAnEarlierOne() {
+        let store = Store(initialState: Counter())
+        store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
+        let log = StateLog<Int>()
+        let bag = SubscriptionReferenceBag()
+        var victim: SubscriptionReference?
+        store.observeStates { _ in MainActor.assumeIsolated { victim?.dispose() } }.add(to: bag)
+        victim = store.observeStates { state in MainActor.assumeIsolated { log.values.append(state.count) } }
+        #expect(store.subscriberCount == 2)
+        store.dispatch(Add(amount: 1))
+        #expect(log.values.isEmpty)
+        #expect(store.subscriberCount == 1)
+    }
+
+    @Test("an observer added by another during a round is told in that round, then every round after")
+    func addedDuringARound() {
+        let store = Store(initialState: Counter())
+        store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
+        let log = StateLog<Int>()
+        let bag = SubscriptionReferenceBag()
+        store.observeStates { state in
+            MainActor.assumeIsolated {
+                guard state.count == 1 else { return }
+                store.observeStates { state in MainActor.assumeIsolated { log.values.append(state.count) } }
+                    .add(to: bag)
+            }
+        }.add(to: bag)
+        store.dispatch(Add(amount: 1))
+        store.dispatch(Add(amount: 1))
+        #expect(log.values == [1, 2])
+    }
+
+    @Test("the state property is made when first read, with the state then, and publishes every change after it")
+    func stateMadeWhenRead() {
+        let store = Store(initialState: Counter())
+        store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
+        store.dispatch(Add(amount: 2))
+        let state = store.state
+        #expect(store.state === state)
+        #expect(state.value.count == 2)
+        let log = StateLog<Int>()
+        let bag = SubscriptionReferenceBag()
+        state.subscribe { value in MainActor.assumeIsolated { log.values.append(value.count) } }.add(to: bag)
+        store.dispatch(Add(amount: 3))
+        store.dispatch(Add(amount: 0))  // equal: an Equatable state is not published again
+        #expect(log.values == [2, 5])
+        #expect(state.value == store.currentState)
+    }
+
+    @Test("the state property made inside a transaction starts with its changes and is not told them twice")
+    func stateMadeInATransaction() {
+        let store = Store(initialState: Counter())
+        store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
+        let log = StateLog<Int>()
+        let bag = SubscriptionReferenceBag()
+        store.transaction {
+            store.dispatch(Add(amount: 4))
+            store.state.subscribe { value in MainActor.assumeIsolated { log.values.append(value.count) } }.add(to: bag)
+        }
+        #expect(log.values == [4])
+        store.dispatch(Add(amount: 1))
+        #expect(log.values == [4, 5])
+    }
+}
+
 @Suite("Store: subscribing while changes are pending")
 @MainActor
 struct SubscribeWhilePendingTests {
