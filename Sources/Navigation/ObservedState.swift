@@ -134,7 +134,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
             return _core._member(keyPath, changed: nil)
         }
         return _core._member(keyPath) { old, new in
-            _ObservedMember<Value>._differ(old, new, at: offset, as: Member.self)
+            _StoredMember._differ(old, new, at: offset, as: Member.self)
         }
     }
 
@@ -416,17 +416,6 @@ class _ObservedMember<Value: Sendable> {
     final func _changed(_ old: _Pointer, _ new: _Pointer) -> Bool {
         guard let _compare else { return true }
         return _compare(old, new)
-    }
-
-    /// Whether the members at `offset` in `old` and `new` differ: the member of a stored-properties key path,
-    /// read where `MemoryLayout<Value>.offset(of:)` says it is stored, as that method's documentation shows.
-    @inlinable
-    static func _differ<Member: Equatable>(_ old: _Pointer, _ new: _Pointer, at offset: Int, as _: Member.Type) -> Bool
-    {
-        // brigade:allow-unsafe a stored property read at its documented offset, in values borrowed by the caller
-        UnsafeRawPointer(old).advanced(by: offset).assumingMemoryBound(to: Member.self).pointee
-            // brigade:allow-unsafe as above
-            != UnsafeRawPointer(new).advanced(by: offset).assumingMemoryBound(to: Member.self).pointee
     }
 
     /// Whether a view still follows the member: its key path is held by Observation, not only here. (A uniqueness

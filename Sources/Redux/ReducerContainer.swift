@@ -1,4 +1,5 @@
 import BrigadeCore
+import BrigadeLocking
 
 /// Holds the reducers of an app, found by action type and state type (VISPER's `ReducerContainer`).
 ///
@@ -67,7 +68,7 @@ public final class ReducerContainer: ReducerProvider {
             return
         }
         _append(
-            { _, action, state in _modifyStoredMember(of: &state, at: offset, as: Value.self) { reduce(&$0, action) } },
+            { _, action, state in _StoredMember._modify(&state, at: offset, as: Value.self) { reduce(&$0, action) } },
             for: A.self, State.self, restoring: restore)
     }
 
@@ -309,17 +310,4 @@ private final class AsyncReducerChain<A: Action, S> {
     typealias Start =
         @MainActor (A, S, @escaping @MainActor (((inout S) -> Void)?) -> Void, AsyncReductionSpawn) -> Void
     var starts: [Start] = []
-}
-
-/// Calls `body` with the part of `state` stored at `offset`, as `MemoryLayout<State>.offset(of:)` gave it for a key
-/// path of stored properties: its documentation shows this way of reaching the property through a pointer.
-@inlinable
-func _modifyStoredMember<State, Value, Result>(
-    of state: inout State, at offset: Int, as _: Value.Type, _ body: (inout Value) -> Result
-) -> Result {
-    // brigade:allow-unsafe a stored property reached at its documented offset, for as long as `state` is borrowed
-    withUnsafeMutablePointer(to: &state) { pointer in
-        // brigade:allow-unsafe as above
-        body(&UnsafeMutableRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee)
-    }
 }

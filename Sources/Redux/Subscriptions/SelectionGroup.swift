@@ -1,3 +1,5 @@
+import BrigadeLocking
+
 /// Subscribers that share one selection, read through a key path and compared with `==`: computed and compared once
 /// per round, and when it did not change, none of them is visited.
 ///
@@ -16,10 +18,17 @@ final class _SelectionGroup<State, Selection: Equatable>: _StateGroup<State> {
     /// A group told when the value at `keyPath` changed.
     @inlinable
     convenience init(_ keyPath: KeyPath<State, Selection>, priority: Int?, state: State) {
+        // A selection stored in the state is read at its offset, not through the key path's runtime projection.
+        let offset = MemoryLayout<State>.offset(of: keyPath)
         self.init(
             keyPath, priority: priority, state: state,
             refresh: { group, state in
-                let new = state[keyPath: group._keyPath]
+                let new =
+                    if let offset {
+                        _StoredMember._read(state, at: offset, as: Selection.self)
+                    } else {
+                        state[keyPath: group._keyPath]
+                    }
                 guard new != group._value else { return false }
                 group._value = new
                 return true
