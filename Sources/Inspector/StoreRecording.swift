@@ -16,11 +16,14 @@ final class StoreRecording {
     private let restore: (any Sendable) -> Bool
     /// The screens, when a navigator is attached: an action dispatched by the app's code has the screen on top as its
     /// origin.
-    var navigation: NavigationTap?
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) var navigation: NavigationTap?
     /// Whether this recording still records: a store attached later replaces it (time travel reaches one store).
-    var isRecording = true
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) var isRecording = true
     /// Whether the app shows a past state: after a travel, until a resume or the next action.
-    var isTravelling = false
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) var isTravelling = false
     /// The seq of the travel under way, told to the store's observer.
     var travelling: Int?
     /// The seqs of the actions each running effect dispatched, by effect serial.

@@ -62,9 +62,11 @@ package enum EffectEvent {
 package final class EffectRunner {
     /// The effect whose action the store is dispatching, if any (``Store/currentEffect``): kept here, in a class that
     /// is not generic, so that the inspector reads it cheaply on each dispatch.
-    package var dispatching: EffectOrigin?
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) package var dispatching: EffectOrigin?
     /// Whether an ``ActionLog`` is replaying into the store: its actions are the log's, not the app's.
-    package var replaying = false
+    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    @exclusivity(unchecked) package var replaying = false
 
     /// The effects whose task has not ended, cancelled or not, by serial.
     private var running: [Int: EffectRecord] = [:]
