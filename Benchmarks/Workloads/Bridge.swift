@@ -26,6 +26,16 @@ struct BridgeRow: Sendable, Equatable, Identifiable {
     var title = "row"
 }
 
+/// A profile screen's state: its views read five members that the dispatch does not change.
+struct BridgeProfile: Sendable, Equatable {
+    var count = 0
+    var name = "Ada Lovelace"
+    var email = "ada@example.com"
+    var city = "London"
+    var street = "12 St James's Square"
+    var phone = "+44 20 7946 0000"
+}
+
 /// Increments the count.
 struct BridgeIncrement: Action {}
 
@@ -138,6 +148,23 @@ func bridgeWorkloads() -> [Workload] {
             }
         }
     }
+    // A screen whose views read several members: each delivery compares five members in the old and new state.
+    let profile = Workload("Bridge/ObservedState dispatch, 100 views watching 5 members") {
+        let store = Store(initialState: BridgeProfile())
+        store.reducers.add(on: \BridgeProfile.count) { (count: inout Int, _: BridgeIncrement) in count &+= 1 }
+        let state = ObservedState(store: store)
+        let members: [KeyPath<BridgeProfile, String>] = [\.name, \.email, \.city, \.street, \.phone]
+        for index in 0..<100 {
+            let member = members[index % members.count]
+            watch { _ = state[member] }
+        }
+        return Runner { n in
+            for _ in 0..<n {
+                store.dispatch(BridgeIncrement())
+            }
+            consume(state)
+        }
+    }
     let gone = Workload("Bridge/ObservedState dispatch after 10,000 members read and gone") {
         let store = bridgeStore()
         let state = ObservedState(store: store)
@@ -157,5 +184,5 @@ func bridgeWorkloads() -> [Workload] {
             consume(state)
         }
     }
-    return brigade + apple + [gone, storeAlone] + appleReduced
+    return brigade + apple + [gone, storeAlone, profile] + appleReduced
 }

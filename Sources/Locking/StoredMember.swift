@@ -17,18 +17,6 @@ package enum _StoredMember {
         }
     }
 
-    /// Calls `body` with the member of `root` stored at `offset`, in place.
-    @inlinable
-    package static func _modify<Root, Member, Result>(
-        _ root: inout Root, at offset: Int, as _: Member.Type, _ body: (inout Member) -> Result
-    ) -> Result {
-        // brigade:allow-unsafe a stored property reached at its documented offset, while `root` is borrowed
-        withUnsafeMutablePointer(to: &root) { root in
-            // brigade:allow-unsafe as above
-            body(&UnsafeMutableRawPointer(root).advanced(by: offset).assumingMemoryBound(to: Member.self).pointee)
-        }
-    }
-
     /// Whether the members stored at `offset` in the values at `old` and `new` differ.
     @inlinable
     package static func _differ<Root, Member: Equatable>(

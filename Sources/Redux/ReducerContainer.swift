@@ -1,5 +1,4 @@
 import BrigadeCore
-import BrigadeLocking
 
 /// Holds the reducers of an app, found by action type and state type (VISPER's `ReducerContainer`).
 ///
@@ -56,20 +55,9 @@ public final class ReducerContainer: ReducerProvider {
         on keyPath: WritableKeyPath<State, Value>,
         reduce: @escaping (inout Value, A) -> Void
     ) {
-        let restore: (inout State, State) -> Void = { target, source in
-            target[keyPath: keyPath] = source[keyPath: keyPath]
-        }
-        // A part stored in the state (not computed, not behind a subscript) is reached at its offset: the key path's
-        // projection, a generic runtime walk, took some 10 % of a dispatch (issue 32).
-        guard let offset = MemoryLayout<State>.offset(of: keyPath) else {
-            _append(
-                { _, action, state in reduce(&state[keyPath: keyPath], action) }, for: A.self, State.self,
-                restoring: restore)
-            return
-        }
         _append(
-            { _, action, state in _StoredMember._modify(&state, at: offset, as: Value.self) { reduce(&$0, action) } },
-            for: A.self, State.self, restoring: restore)
+            { _, action, state in reduce(&state[keyPath: keyPath], action) }, for: A.self, State.self,
+            restoring: { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] })
     }
 
     /// Registers an in-place reducer for actions of type `A` on the part of the app state at `keyPath` that returns an
