@@ -245,7 +245,7 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     @usableFromInline let _lock = _Lock()
     // Every access is inside `_lock` (`_withStorage`), which already makes them exclusive; the runtime's check
     // (a thread-local access set) is skipped.
-    // brigade:allow-unsafe guarded by `_lock`: every access is in `_withStorage`
+    // brigade:allow-unsafe guarded by `_lock`, all in `_withStorage`; with the set: bridge dispatch 1.7x (313 vs 181 ns)
     @exclusivity(unchecked) @usableFromInline var _storage: _Storage
     /// `\.value`, made once: a key path of a generic class is instantiated at run time, which cost some 1.2 us on
     /// every delivery when it was written in `receive`.
@@ -403,7 +403,7 @@ class _ObservedMember<Value: Sendable> {
     /// an `AnyKeyPath`, so that checking it takes no generic metadata.
     // Read and checked under the core's lock while the member is in `_readers`; once a delivery took it out, only the
     // delivering thread reads it. Never written after `init`.
-    // brigade:allow-unsafe guarded by the core's `_lock` while shared; read-only after `init`
+    // brigade:allow-unsafe lock-guarded while shared, read-only after init; with the set: bridge dispatch 1.7x
     @exclusivity(unchecked) @usableFromInline final var _observed: AnyKeyPath
 
     init(observed: AnyKeyPath, changed: _Comparison?) {

@@ -16,7 +16,7 @@ import BrigadeCore
 @MainActor
 public final class ReducerContainer: ReducerProvider {
     // Read once per dispatch; no access spans user code (a lookup runs none).
-    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
     @exclusivity(unchecked) private var chains = TypePairTable<AnyObject>()
     private var asyncChains = TypePairTable<AnyObject>()
 
@@ -250,7 +250,7 @@ final class _ReducerChain<A: Action, S> {
     /// metadata for it (an empty array of steps did, for every action type).
     @usableFromInline let _first: (any ReducerProvider, A, inout S) -> Void
     /// The steps after the first and their restorers, made with the second step: most action types have one.
-    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
     @exclusivity(unchecked) @usableFromInline var _more: _ReducerChainMore<A, S>?
     /// Copies the part of the state the first step writes, for undo; `nil` when a step may write the whole state.
     var firstRestorer: ((inout S, S) -> Void)?
@@ -267,7 +267,7 @@ final class _ReducerChain<A: Action, S> {
         return undoable
     }
     /// ``_isUndoable`` once decided.
-    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
     @exclusivity(unchecked) @usableFromInline var _undoable: Bool?
 
     init(first: @escaping (any ReducerProvider, A, inout S) -> Void, restoring: ((inout S, S) -> Void)?) {

@@ -7,7 +7,7 @@ class _StateGroup<State> {
     /// `nil` for ordinary subscribers; priority subscribers are told first, higher priorities first.
     final let priority: Int?
     /// The subscribers, in subscription order.
-    // brigade:allow-unsafe main-actor state, no access spans user code; checked: dispatch 1.5x (415 vs 275 ns)
+    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
     @exclusivity(unchecked) @usableFromInline final var _members: [_StoreSubscriberEntry] = []
     /// The key the group is registered under in ``StoreSubscribers``.
     final var key: SelectionKey?
