@@ -37,8 +37,8 @@ import Observation
 /// - Thread-safe: the property may be set on any thread; Observation is told on that thread, after the new value
 ///   is stored (an `onChange` that reads this state reads the new value). A member read for the first time while a
 ///   value is delivered reads the new value or is told about it.
-/// - It holds the property, not the other way round (the property's subscription holds it weakly), and it ends its
-///   subscription when it is released.
+/// - It holds the property (or store), not the other way round (the subscription holds only what a delivery writes,
+///   not this view), and it ends its subscription when it is released.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @dynamicMemberLookup
 public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendable {
