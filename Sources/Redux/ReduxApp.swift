@@ -65,8 +65,8 @@ extension FeatureInstaller where Kind == any StateObservingFeature {
 }
 
 extension FeatureInstaller where Kind == any StateObservingFeature {
-    /// Creates the observer for `store`: each state-observing feature receives its ``Store/state``, made when the
-    /// first such feature is added (a store whose state no feature observes publishes nothing; see ``Store/state``).
+    /// Creates the observer for `store`: each state-observing feature receives its ``BrigadeRedux/Store/state``,
+    /// made when the first such feature is added (a store whose state no feature observes publishes nothing).
     ///
     /// A feature that expects another state type fails its addition with
     /// ``BrigadeRedux/ReduxError/stateTypeMismatch(feature:expected:actual:)``.
