@@ -155,7 +155,9 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
         // The comparison is made here, where the types are known: a delivery runs it specialized.
         _core._element(keyPath, id: id) { old, new in
-            let (before, after) = (old.pointee[keyPath: keyPath], new.pointee[keyPath: keyPath])
+            let (before, after) = (
+                _StoredMember._value(at: old)[keyPath: keyPath], _StoredMember._value(at: new)[keyPath: keyPath]
+            )
             return before != after && before.first { $0.id == id } != after.first { $0.id == id }
         }
     }
@@ -201,10 +203,8 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
             var old = new
             swap(&old, &_value)
             let readers = _readers
-            // brigade:allow-unsafe the two values, borrowed for the comparisons only
-            let (changed, forgotten) = withUnsafePointer(to: &old) { old in
-                // brigade:allow-unsafe as above
-                withUnsafePointer(to: &_value) { new in Self._compare(readers, old, new) }
+            let (changed, forgotten) = _StoredMember._inPlace(&old, &_value) { old, new in
+                Self._compare(readers, old, new)
             }
             for key in forgotten {
                 _readers[key] = nil
@@ -217,8 +217,8 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
         @inlinable
         static func _compare(
             _ readers: [AnyHashable: _ObservedMember<Value>],
-            _ old: _ObservedMember<Value>._Pointer,
-            _ new: _ObservedMember<Value>._Pointer
+            _ old: _StoredMember._Place<Value>,
+            _ new: _StoredMember._Place<Value>
         ) -> (changed: [_ObservedMember<Value>], forgotten: [AnyHashable]) {
             var changed: [_ObservedMember<Value>] = []
             var forgotten: [AnyHashable] = []
@@ -390,11 +390,8 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @usableFromInline
 class _ObservedMember<Value: Sendable> {
-    /// Where a value lies, for a comparison that reads it without copying it.
-    // brigade:allow-unsafe a value borrowed for the length of a comparison (`_Storage._store`)
-    @usableFromInline typealias _Pointer = UnsafePointer<Value>
     /// Whether the member differs between the values at two places.
-    @usableFromInline typealias _Comparison = (_Pointer, _Pointer) -> Bool
+    @usableFromInline typealias _Comparison = (_StoredMember._Place<Value>, _StoredMember._Place<Value>) -> Bool
 
     /// Whether the member differs between two values; `nil` when it cannot be evaluated safely (it may trap on a
     /// value the view has not read): every new value tells it then.
@@ -413,7 +410,7 @@ class _ObservedMember<Value: Sendable> {
 
     /// Whether the member differs between the values at `old` and `new` (or may).
     @inlinable
-    final func _changed(_ old: _Pointer, _ new: _Pointer) -> Bool {
+    final func _changed(_ old: _StoredMember._Place<Value>, _ new: _StoredMember._Place<Value>) -> Bool {
         guard let _compare else { return true }
         return _compare(old, new)
     }
