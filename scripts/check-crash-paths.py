@@ -49,7 +49,7 @@ UNSAFE = [
     (
         re.compile(
             r"\.(?:load\s*\(\s*(?:fromByteOffset|as)\b|loadUnaligned\b|storeBytes\b)"
-            r"|\b(?:assumingMemoryBound|bindMemory|withMemoryRebound)\b"
+            r"|\b(?:assumingMemoryBound|bindMemory|withMemoryRebound)\b|\.pointee\b"
         ),
         "raw pointer load/store",
     ),
@@ -257,6 +257,7 @@ FIXTURES = {
     "withUnsafe call": ("withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { _ in }\n", ["withUnsafe*"]),
     "raw load": ("let v = raw.load(fromByteOffset: 8, as: Int.self)\nlet w = p.assumingMemoryBound(to: Int.self)\n",
                  ["raw pointer load/store", "raw pointer load/store"]),
+    "pointee": ("let v = pointer.pointee\n", ["raw pointer load/store"]),
     "allowed on the same line": ("let y = unsafeDowncast(x, to: Y.self)  // brigade:allow-unsafe 3 ns per row\n", []),
     "allowed on the line above": ("// brigade:allow-unsafe unretained call: 11 ns per idle subscriber\n"
                                   "let u = Unmanaged.passUnretained(x)\n", []),

@@ -120,8 +120,10 @@ final class InspectorConnection: Sendable {
         // brigade:allow-unsafe walking getaddrinfo's list, freed once by the defer above.
         var current: UnsafeMutablePointer<addrinfo>? = first
         while let info = current {
+            // brigade:allow-unsafe reading a node of getaddrinfo's list, alive until the defer above frees it.
             let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
             if descriptor >= 0 {
+                // brigade:allow-unsafe as above
                 if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
                     var one: Int32 = 1
                     let size = socklen_t(MemoryLayout<Int32>.size)
@@ -133,6 +135,7 @@ final class InspectorConnection: Sendable {
                 }
                 close(descriptor)
             }
+            // brigade:allow-unsafe reading a node of getaddrinfo's list, alive until the defer above frees it.
             current = info.pointee.ai_next
         }
         return nil

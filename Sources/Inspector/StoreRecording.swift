@@ -16,14 +16,11 @@ final class StoreRecording {
     private let restore: (any Sendable) -> Bool
     /// The screens, when a navigator is attached: an action dispatched by the app's code has the screen on top as its
     /// origin.
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
-    @exclusivity(unchecked) var navigation: NavigationTap?
+    var navigation: NavigationTap?
     /// Whether this recording still records: a store attached later replaces it (time travel reaches one store).
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
-    @exclusivity(unchecked) var isRecording = true
+    var isRecording = true
     /// Whether the app shows a past state: after a travel, until a resume or the next action.
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
-    @exclusivity(unchecked) var isTravelling = false
+    var isTravelling = false
     /// The seq of the travel under way, told to the store's observer.
     var travelling: Int?
     /// The seqs of the actions each running effect dispatched, by effect serial.

@@ -29,6 +29,7 @@ package struct Locked<Value> {
         try _storage.withUnsafeMutablePointers { value, lock in
             _LockOperations._lock(lock)
             defer { _LockOperations._unlock(lock) }
+            // brigade:allow-unsafe the value in the lock's allocation, lent to `body` while the lock is held
             return try body(&value.pointee)
         }
     }

@@ -28,6 +28,7 @@ package enum _StoredMember {
     /// The whole value at `place` (a copy).
     @inlinable
     package static func _value<Root>(at place: _Place<Root>) -> Root {
+        // brigade:allow-unsafe a value `_inPlace` borrows, copied out: for a comparison with no offset (rare)
         place.pointee
     }
 

@@ -31,25 +31,28 @@ import Observation
 ///   and the memory follow the views alive now, not every key path ever read. ``trackedMemberCount`` says how many
 ///   are followed.
 /// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
-/// - It changes once per delivery of the property: for a BrigadeRedux `Store`, once per dispatch or transaction that
-///   changed the state, so `withObservationTracking`'s `onChange` fires once per transaction. A delivery that changes
-///   nothing a view read (and ``value`` was never read) tells Observation nothing: it only stores the value.
+/// - It changes at most once per delivery of the property: for a BrigadeRedux `Store`, once per dispatch or
+///   transaction that changed the state, so `withObservationTracking`'s `onChange` fires once per transaction. A
+///   delivery that changes nothing a view read (and ``value`` was never read) tells Observation nothing: it only
+///   stores the value. A value equal to the one before (a store tells every round that ran a reducer) changes
+///   nothing, when it can be compared: an `Equatable` value, or a source that compares its states.
 /// - Thread-safe: the property may be set on any thread; Observation is told on that thread, after the new value
 ///   is stored (an `onChange` that reads this state reads the new value). A member read for the first time while a
 ///   value is delivered reads the new value or is told about it.
-/// - It holds the property (or store), not the other way round (the subscription holds only what a delivery writes,
-///   not this view), and it ends its subscription when it is released.
+/// - It holds the property it follows, not the other way round (the subscription holds only what a delivery writes,
+///   not this view), and it ends its subscription when it is released. It does not hold a store: once the store is
+///   gone, it keeps the last state.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @dynamicMemberLookup
 public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendable {
     // Unchecked Sendable: `_core` is Sendable, `subscription` is a lock, and `source` is an immutable reference that is
-    // only held, never read.
+    // only held, never read (a property followed; `nil` for a store, which the view does not keep alive).
     /// What the followed property delivers to and views read through: the value, the members read, and the
     /// registrar. The subscription holds it strongly, so a delivery loads no weak reference (issue 32: the weak
     /// reference's load and the side table it gave this class's reference counting took 15 % of a dispatch).
     @usableFromInline let _core: _ObservedCore<Value>
     /// The property or store followed, held so that it lives as long as this view.
-    private let source: AnyObject
+    private let source: AnyObject?
     private let subscription = Locked<SubscriptionReference?>(nil)
 
     /// Creates an observable view of `property`; it follows every value the property delivers.
@@ -68,30 +71,31 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     }
 
     @usableFromInline
-    init(_source source: AnyObject, value: Value, equality: ((Value, Value) -> Bool)? = nil) {
+    init(_source source: AnyObject?, value: Value, equality: ((Value, Value) -> Bool)? = nil) {
         self.source = source
         _core = _ObservedCore(value: value, equality: equality)
     }
 
     /// Creates an observable view of `store`'s state: a BrigadeRedux `Store`, or any other
-    /// ``BrigadeReactive/ObservableStateSource``. For a store, it changes once per dispatch or transaction that ran a
-    /// reducer, after the store's priority subscribers ran.
+    /// ``BrigadeReactive/ObservableStateSource``. For a store, it changes once per dispatch or transaction that changed
+    /// what a view read, after the store's priority subscribers ran; a state equal to the one before is recognised
+    /// with the store's ``BrigadeReactive/ObservableStateSource/stateEquality`` (a store of an `Equatable` state).
+    /// The view does not keep the store alive.
     @MainActor
     @inlinable
     public convenience init<Source: ObservableStateSource>(store: Source) where Source.StateValue == Value {
-        self.init(_source: store, value: store.currentState)
+        self.init(_source: nil, value: store.currentState, equality: store.stateEquality)
         _keep(store.observeStates(_makeHandler()))
     }
 
-    /// Creates an observable view of `store`'s `Equatable` state: like ``init(store:)``, and ``value`` is told only
-    /// about a state that differs from the one before, so it changes once per dispatch or transaction that changed the
-    /// state.
+    /// Creates an observable view of `store`'s `Equatable` state: like `init(store:)` for any state, and a state equal
+    /// to the one before (compared with `==`) changes nothing a view read.
     @MainActor
     @inlinable
     public convenience init<Source: ObservableStateSource>(
         store: Source
     ) where Source.StateValue == Value, Value: Equatable {
-        self.init(_source: store, value: store.currentState, equality: { $0 == $1 })
+        self.init(_source: nil, value: store.currentState, equality: { $0 == $1 })
         _keep(store.observeStates(_makeHandler()))
     }
 
@@ -190,36 +194,55 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
             _value = value
         }
 
-        /// Stores `new`; returns the readers whose member changed, forgotten here, and drops the readers no view
-        /// follows any more (unevaluated).
+        /// Stores `new`; returns the readers whose member changed, forgotten here, and whether ``value``'s readers are
+        /// to be told; drops the readers no view follows any more (unevaluated). A reader whose member cannot be
+        /// compared, and ``value``, are told unless `equality` says the whole value is equal to the one before.
         @inlinable
-        mutating func _store(_ new: Value) -> [_ObservedMember<Value>] {
+        mutating func _store(
+            _ new: Value, equality: ((Value, Value) -> Bool)?
+        ) -> (changed: [_ObservedMember<Value>], tellsValue: Bool) {
             guard !_readers.isEmpty else {
+                let tellsValue = _isValueRead && (equality.map { !$0(_value, new) } ?? true)
                 _value = new
-                return []
+                return ([], tellsValue)
             }
             // The new value goes in and the old one comes out without another copy; the readers compare them where
             // they lie.
             var old = new
             swap(&old, &_value)
             let readers = _readers
-            let (changed, forgotten) = _StoredMember._inPlace(&old, &_value) { old, new in
-                Self._compare(readers, old, new)
+            let isValueRead = _isValueRead
+            let (changed, forgotten, tellsValue) = _StoredMember._inPlace(&old, &_value) { old, new in
+                Self._compare(readers, old, new, equality: equality, isValueRead: isValueRead)
             }
             for key in forgotten {
                 _readers[key] = nil
             }
-            return changed
+            return (changed, tellsValue)
         }
 
-        /// The readers of `readers` whose member differs between the values at `old` and `new`, and the keys of
-        /// those to forget: the changed ones, and those no view follows any more (unevaluated).
+        /// The readers of `readers` whose member differs between the values at `old` and `new`, the keys of those to
+        /// forget (the changed ones, and those no view follows any more, unevaluated), and whether ``value``'s readers
+        /// are to be told. The whole values are compared with `equality` at most once, only when a reader cannot
+        /// compare its member or ``value`` was read.
         @inlinable
         static func _compare(
             _ readers: [AnyHashable: _ObservedMember<Value>],
             _ old: _StoredMember._Place<Value>,
-            _ new: _StoredMember._Place<Value>
-        ) -> (changed: [_ObservedMember<Value>], forgotten: [AnyHashable]) {
+            _ new: _StoredMember._Place<Value>,
+            equality: ((Value, Value) -> Bool)?,
+            isValueRead: Bool
+        ) -> (changed: [_ObservedMember<Value>], forgotten: [AnyHashable], tellsValue: Bool) {
+            var wholeChanged: Bool?
+            func hasWholeChanged() -> Bool {
+                if let wholeChanged {
+                    return wholeChanged
+                }
+                let changed =
+                    equality.map { !$0(_StoredMember._value(at: old), _StoredMember._value(at: new)) } ?? true
+                wholeChanged = changed
+                return changed
+            }
             var changed: [_ObservedMember<Value>] = []
             var forgotten: [AnyHashable] = []
             var index = readers.startIndex
@@ -227,17 +250,19 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
                 let reader = readers.values[index]
                 if !reader._isFollowed() {
                     forgotten.append(readers.keys[index])
-                } else if reader._changed(old, new) {
+                } else if reader._compare.map({ $0(old, new) }) ?? hasWholeChanged() {
                     changed.append(reader)
                     forgotten.append(readers.keys[index])
                 }
                 readers.formIndex(after: &index)
             }
-            return (changed, forgotten)
+            return (changed, forgotten, isValueRead && hasWholeChanged())
         }
     }
 
-    // Unchecked Sendable: `_lock` guards `_storage`; `_registrar` is Sendable; `_valueKeyPath` is an immutable key path.
+    // Unchecked Sendable: `_lock` guards `_storage`; `_registrar` is Sendable; `_valueKeyPath` is an immutable key path;
+    // `_valueEquality` is an immutable function that compares two values (`==`, or the source's) and captures no state
+    // of its own.
     // Observation is called with `_lock` released. The delivery path is inlinable, so that it is specialized for the
     // client's value type: unspecialized, it looked up the generic metadata of its storage and readers on every
     // delivery (issue 32).
@@ -345,13 +370,7 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     /// read, or nothing read changed) stores the value only.
     @inlinable
     func _receive(_ new: Value) {
-        var tellsValue = false
-        let changed = _withStorage { storage -> [_ObservedMember<Value>] in
-            if storage._isValueRead {
-                tellsValue = _valueEquality.map { !$0(storage._value, new) } ?? true
-            }
-            return storage._store(new)
-        }
+        let (changed, tellsValue) = _withStorage { $0._store(new, equality: _valueEquality) }
         if changed.isEmpty {
             if tellsValue {
                 _registrar.willSet(self, keyPath: _valueKeyPath)
@@ -406,13 +425,6 @@ class _ObservedMember<Value: Sendable> {
     init(observed: AnyKeyPath, changed: _Comparison?) {
         _observed = observed
         _compare = changed
-    }
-
-    /// Whether the member differs between the values at `old` and `new` (or may).
-    @inlinable
-    final func _changed(_ old: _StoredMember._Place<Value>, _ new: _StoredMember._Place<Value>) -> Bool {
-        guard let _compare else { return true }
-        return _compare(old, new)
     }
 
     /// Whether a view still follows the member: its key path is held by Observation, not only here. (A uniqueness

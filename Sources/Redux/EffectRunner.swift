@@ -62,11 +62,9 @@ package enum EffectEvent {
 package final class EffectRunner {
     /// The effect whose action the store is dispatching, if any (``Store/currentEffect``): kept here, in a class that
     /// is not generic, so that the inspector reads it cheaply on each dispatch.
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
-    @exclusivity(unchecked) package var dispatching: EffectOrigin?
+    package var dispatching: EffectOrigin?
     /// Whether an ``ActionLog`` is replaying into the store: its actions are the log's, not the app's.
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
-    @exclusivity(unchecked) package var replaying = false
+    package var replaying = false
 
     /// The effects whose task has not ended, cancelled or not, by serial.
     private var running: [Int: EffectRecord] = [:]

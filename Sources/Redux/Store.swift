@@ -113,7 +113,7 @@ public final class Store<State: Sendable> {
     /// `BrigadeApp`); a test replaces some with ``EffectServices/replace(_:with:)`` without touching the kitchen.
     public var effectServices = EffectServices()
     /// Compares states, for a store of an `Equatable` state: ``state`` then skips a dispatch that left it equal.
-    @usableFromInline let _stateEquality: ((State, State) -> Bool)?
+    @usableFromInline let _stateEquality: (@Sendable (State, State) -> Bool)?
     /// The state ``state`` published last, kept for an `Equatable` state once ``state`` was made, so that comparing
     /// takes no lock.
     // Unchecked as the fields above: the comparison is `==`, which is user code, but it runs on a state taken out of
@@ -166,7 +166,7 @@ public final class Store<State: Sendable> {
         middleware: [Middleware<State>],
         historyLimit: Int,
         appReducer: ((any ReducerProvider, any Action, State) -> State)?,
-        stateEquality: ((State, State) -> Bool)?
+        stateEquality: (@Sendable (State, State) -> Bool)?
     ) {
         _current = initialState
         self.reducers = reducers
@@ -343,7 +343,8 @@ public final class Store<State: Sendable> {
         _subscribers.subscribe(priority: priority, initial: initial, state: _current, canShare: !_isDirty, handler)
     }
 
-    /// The number of active subscribers made with the store's `subscribe` methods.
+    /// The number of active subscribers made with the store's `subscribe` methods and ``observeStates(_:)`` (an
+    /// `ObservedState(store:)` is one while it lives).
     ///
     /// A subscription disposed on the main actor leaves at once. One disposed on another thread leaves when the main
     /// actor next notifies, subscribes or reads this count, and at the latest in a task the disposal starts on the main
@@ -427,10 +428,12 @@ public final class Store<State: Sendable> {
                     continue
                 }
             }
-            _isDirty = false
             // One copy of the state for the round: the publisher and the subscribers borrow it.
             let current = _current
+            // Still dirty while the property and the state observers are told: a subscriber they make joins no group
+            // the round has not refreshed yet, so its first call carries the state now (see `subscribe`).
             _commit(current)
+            _isDirty = false
             _subscribers._notifyOrdinary(current)
             if _queue.isEmpty {
                 break
@@ -573,6 +576,11 @@ public final class Store<State: Sendable> {
             group?.enter(started)
         }
     }
+
+    /// Compares two states with `==` when the state is `Equatable` (the store was made by that case's initializer);
+    /// `nil` otherwise. ``state`` skips a state equal to the one it published last, and `ObservedState(store:)` one
+    /// equal to the state before.
+    public var stateEquality: (@Sendable (State, State) -> Bool)? { _stateEquality }
 
     /// Calls `handler` with the settled state once per dispatch or transaction that ran a reducer, as the store's
     /// whole-state subscribers are told (the state may be equal to the one before), after the priority subscribers

@@ -82,6 +82,51 @@ struct ObservedStateTests {
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("a dispatch that leaves the state equal does not fire a member that cannot be compared on its own")
+    func equalStateDoesNotFireComputedMember() {
+        let state = ObservedState(store: store)
+        store.dispatch(SetDraft(text: "same"))
+        let counter = ChangeCounter()
+        // A computed member (no stored offset) is never evaluated on a new state: only the whole state tells.
+        _ = counter.track { state[\.titles.count] }
+        store.dispatch(SetDraft(text: "same"))
+        #expect(counter.count == 0)
+        store.dispatch(SetDraft(text: "other"))
+        #expect(counter.count == 1)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("made in generic code, it still recognises a repeated state through the store's comparison")
+    func genericCodeUsesTheStoresEquality() {
+        func observe<Source: ObservableStateSource>(_ source: Source) -> ObservedState<Source.StateValue> {
+            ObservedState(store: source)
+        }
+        let state = observe(store)
+        store.dispatch(SetDraft(text: "same"))
+        let counter = ChangeCounter()
+        _ = counter.track { state.value }
+        store.dispatch(SetDraft(text: "same"))
+        #expect(counter.count == 0)
+        store.dispatch(SetDraft(text: "other"))
+        #expect(counter.count == 1)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("it does not keep the store alive: once the store is gone, it keeps the last state")
+    func doesNotHoldTheStore() {
+        weak var weakStore: Store<NotesState>?
+        let state: ObservedState<NotesState>
+        do {
+            let local = notesStore()
+            weakStore = local
+            state = ObservedState(store: local)
+            local.dispatch(AddNote(title: "kept"))
+        }
+        #expect(weakStore == nil)
+        #expect(state.titles == ["kept"])
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("a transaction of several changes fires once, and the settled state is read")
     func transactionFiresOnce() {
         let state = ObservedState(store: store)

@@ -102,6 +102,39 @@ struct ObserveStatesTests {
         #expect(log.values == [1, 2])
     }
 
+    @Test("a key-path subscriber made by an observer is first told the state now, then each change")
+    func subscriberMadeByAnObserver() {
+        let store = Store(initialState: Counter())
+        store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
+        let bag = SubscriptionReferenceBag()
+        let existing = StateLog<Int>()
+        let late = StateLog<Int>()
+        store.subscribe(\.count) { existing.values.append($0) }.add(to: bag)
+        store.observeStates { state in
+            MainActor.assumeIsolated {
+                guard state.count == 2, late.values.isEmpty else { return }
+                store.subscribe(\.count) { late.values.append($0) }.add(to: bag)
+            }
+        }.add(to: bag)
+        store.dispatch(Add(amount: 2))
+        #expect(late.values == [2])
+        store.dispatch(Add(amount: 1))
+        #expect(late.values == [2, 3])
+        #expect(existing.values == [0, 2, 3])
+    }
+
+    @Test("a source's default observation first carries the state now, so a follower misses no value")
+    func defaultObservationStartsWithTheStateNow() {
+        let source = PropertySource(ObservableProperty(1))
+        let log = StateLog<Int>()
+        let subscription = source.observeStates { value in MainActor.assumeIsolated { log.values.append(value) } }
+        source.property.value = 2
+        #expect(log.values == [1, 2])
+        #expect(source.currentState == 2)
+        #expect(source.stateEquality == nil)
+        subscription.dispose()
+    }
+
     @Test("the state property is made when first read, with the state then, and publishes every change after it")
     func stateMadeWhenRead() {
         let store = Store(initialState: Counter())
@@ -293,5 +326,17 @@ struct HistoryReadOnlyTests {
         let redo: AnyKeyPath = \History<Counter>.canRedo.value
         #expect(!(undo is ReferenceWritableKeyPath<History<Counter>, Bool>))
         #expect(!(redo is ReferenceWritableKeyPath<History<Counter>, Bool>))
+    }
+}
+
+/// A state source with nothing but its property: the protocol's defaults at work.
+@MainActor
+private final class PropertySource: ObservableStateSource {
+    let property: ObservableProperty<Int>
+    let state: ReadOnlyObservableProperty<Int>
+
+    init(_ property: ObservableProperty<Int>) {
+        self.property = property
+        state = property.readOnly
     }
 }
