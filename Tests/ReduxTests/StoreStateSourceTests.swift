@@ -90,11 +90,14 @@ struct ObserveStatesTests {
         store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
         let log = StateLog<Int>()
         let bag = SubscriptionReferenceBag()
-        store.observeStates { state in
+        // The observer keeps what it makes in a bag of its own, and the store weakly: were it `bag`, which holds the
+        // observer's own subscription, or the store, which holds the observer, each would keep the other alive.
+        let lateBag = SubscriptionReferenceBag()
+        store.observeStates { [weak store] state in
             MainActor.assumeIsolated {
-                guard state.count == 1 else { return }
+                guard state.count == 1, let store else { return }
                 store.observeStates { state in MainActor.assumeIsolated { log.values.append(state.count) } }
-                    .add(to: bag)
+                    .add(to: lateBag)
             }
         }.add(to: bag)
         store.dispatch(Add(amount: 1))
@@ -107,13 +110,15 @@ struct ObserveStatesTests {
         let store = Store(initialState: Counter())
         store.reducers.add(on: \Counter.count) { (count: inout Int, action: Add) in count += action.amount }
         let bag = SubscriptionReferenceBag()
+        // A bag of the observer's own, and the store held weakly: see `addedDuringARound`.
+        let lateBag = SubscriptionReferenceBag()
         let existing = StateLog<Int>()
         let late = StateLog<Int>()
         store.subscribe(\.count) { existing.values.append($0) }.add(to: bag)
-        store.observeStates { state in
+        store.observeStates { [weak store] state in
             MainActor.assumeIsolated {
-                guard state.count == 2, late.values.isEmpty else { return }
-                store.subscribe(\.count) { late.values.append($0) }.add(to: bag)
+                guard state.count == 2, late.values.isEmpty, let store else { return }
+                store.subscribe(\.count) { late.values.append($0) }.add(to: lateBag)
             }
         }.add(to: bag)
         store.dispatch(Add(amount: 2))

@@ -82,14 +82,19 @@ struct SoakRunner {
         var last = Self.median(Array(rates.suffix(max(1, rates.count / 3))))
         var throughputNote = ""
         if withinCap, rates.count >= 3, last < 0.8 * first {
-            // A shared machine's noise, or a real decline: measure again before failing.
+            // A shared machine's noise, or a real decline: measure again before failing, twice at most (a neighbour's
+            // burst can outlast one re-measurement: seen once in CI, 2026-11-27, api 0.72x then 1.01x in the next run);
+            // a decline of the workload's own stays through both.
             let again = max(3, Double(rates.count / 3))
             throughputNote = " (last window \(Self.format(last))/s under 0.8x: re-measured \(Int(again)) s"
-            let before = samples.count
-            withinCap = await sampleFor(again)
-            let remeasured = Self.rates(Array(samples[(before - 1)...]))
-            last = Self.median(remeasured)
-            throughputNote += " -> \(Self.format(last))/s)"
+            for attempt in 1...2 where withinCap && (attempt == 1 || last < 0.8 * first) {
+                let before = samples.count
+                withinCap = await sampleFor(again)
+                let remeasured = Self.rates(Array(samples[(before - 1)...]))
+                last = Self.median(remeasured)
+                throughputNote += (attempt == 1 ? " -> " : ", again -> ") + "\(Self.format(last))/s"
+            }
+            throughputNote += ")"
             steady = samples.filter { $0.time >= warmUp }
             rates = Self.rates(steady)
         }
