@@ -51,7 +51,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     /// registrar. The subscription holds it strongly, so a delivery loads no weak reference (issue 32: the weak
     /// reference's load and the side table it gave this class's reference counting took 15 % of a dispatch).
     @usableFromInline let _core: _ObservedCore<Value>
-    /// The property or store followed, held so that it lives as long as this view.
+    /// The property followed, held so that it lives as long as this view; `nil` for a store.
     private let source: AnyObject?
     private let subscription = Locked<SubscriptionReference?>(nil)
 

@@ -14,8 +14,8 @@ final class _StoreSubscribers<State> {
     /// Whether a subscriber was deactivated since the groups were last cleaned.
     // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
     @exclusivity(unchecked) @usableFromInline var _needsCleaning = false
-    /// The observers of the published states (``Store/observeStates(_:)``), in subscription order: told of each state
-    /// the store publishes, before the groups, without a selection.
+    /// The observers of the states (``Store/observeStates(_:)``), in subscription order: told the settled state of
+    /// each round that ran a reducer, before the groups, without a selection.
     // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
     @exclusivity(unchecked) @usableFromInline var _stateObservers: [_SelectionSubscriber<State>] = []
     /// Whether the groups are being refreshed, or the state observers told: no member leaves the groups or the
@@ -63,7 +63,7 @@ final class _StoreSubscribers<State> {
         return add(_SelectionSubscriber(disposals: disposals, handler), to: group, initial: initial)
     }
 
-    /// Adds an observer of the published states; see ``Store/observeStates(_:)``.
+    /// Adds an observer of the states; see ``Store/observeStates(_:)``.
     func observeStates(_ handler: @escaping (State) -> Void) -> SubscriptionReference {
         let entry = _SelectionSubscriber(disposals: disposals, handler)
         nextID &+= 1
@@ -73,11 +73,11 @@ final class _StoreSubscribers<State> {
         return SubscriptionReference(entry)
     }
 
-    /// Whether any observer of the published states exists.
+    /// Whether any observer of the states exists.
     @inlinable
     var _hasStateObservers: Bool { !_stateObservers.isEmpty }
 
-    /// Tells the observers of the published states about `state`, in subscription order; one disposed meanwhile, by
+    /// Tells the observers of the states about `state`, in subscription order; one disposed meanwhile, by
     /// an earlier one too, is not told.
     @inlinable
     func _notifyStateObservers(_ state: State) {
