@@ -100,6 +100,16 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// The name of a built-in type (`int`, `uuid`), whose values a pattern checks on its own; `nil` for the
+        /// others.
+        var builtInName: String? {
+            switch self {
+            case .int: "int"
+            case .uuid: "uuid"
+            case .custom, .text: nil
+            }
+        }
+
         /// The value of `segment` for a built-in type, or `nil` when it is not of the type (and for a custom type,
         /// which its converter reads).
         func value(of segment: String) -> (any Sendable)? {
@@ -203,14 +213,25 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     ///   ``WireframeError/emptyParameter(pattern:name:)`` for a parameter (or a wildcard segment) given as empty
     ///   text, also in an optional group: its segment would vanish and the URL would match another route;
     ///   ``WireframeError/incompleteOptionalGroup(pattern:given:missing:)`` for a parameter of an optional group
-    ///   given without another parameter of that group, which would be dropped.
+    ///   given without another parameter of that group, which would be dropped;
+    ///   ``WireframeError/builtURLDoesNotRoundTrip(pattern:url:reason:)`` for a value of an `int` or `uuid` parameter
+    ///   that is not of its type (the pattern would not match the path). A parameter of a custom type is not checked
+    ///   here: its converter is the matcher's (the wireframe's `url(forPattern:parameters:query:)` checks the round
+    ///   trip through it).
     public func path(parameters: RouteParameters) throws(WireframeError) -> String {
         var output = ""
-        switch Self.render(items, parameters: parameters, into: &output) {
+        switch Self.render(items, parameters: parameters, types: typedParameters, into: &output) {
         case .missing(let name): throw .missingParameter(pattern: text, name: name)
         case .empty(let name): throw .emptyParameter(pattern: text, name: name)
         case .incomplete(let given, let missing):
             throw .incompleteOptionalGroup(pattern: text, given: given, missing: missing)
+        case .notOfType(let name, let value, let type):
+            // The path the value would give, for the error: rendered again without the types.
+            var url = ""
+            _ = Self.render(items, parameters: parameters, types: [:], into: &url)
+            throw .builtURLDoesNotRoundTrip(
+                pattern: text, url: url.isEmpty ? "/" : url,
+                reason: "'\(value)' is not a value of '\(name)', which is <\(type)>")
         case nil: break
         }
         if output.isEmpty {
@@ -284,12 +305,16 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
         case empty(String)
         /// A parameter of an optional group is given, another of the group is not.
         case incomplete(given: String, missing: String)
+        /// A parameter of a built-in type (`int`, `uuid`) is given a value that is not of its type: the matcher would
+        /// not take the segment.
+        case notOfType(name: String, value: String, type: String)
     }
 
     /// Appends the rendering of `items`; returns the first parameter that could not be written, if any.
     private static func render(
         _ items: [Item],
         parameters: RouteParameters,
+        types: [String: TypedParameter],
         into output: inout String
     ) -> RenderFailure? {
         for item in items {
@@ -301,6 +326,9 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
                 guard let value = parameters[name] else { return .missing(name) }
                 let text = String(describing: value)
                 guard !text.isEmpty else { return .empty(name) }
+                if let type = types[name]?.type, let typeName = type.builtInName, type.value(of: text) == nil {
+                    return .notOfType(name: name, value: text, type: typeName)
+                }
                 output += "/" + PercentEncoding.encode(text)
             case .wildcard:
                 guard let value = parameters[RouteParameters.wildcard] else {
@@ -314,7 +342,7 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
                 }
             case .group(_, let inner):
                 var groupOutput = ""
-                switch render(inner, parameters: parameters, into: &groupOutput) {
+                switch render(inner, parameters: parameters, types: types, into: &groupOutput) {
                 case nil: output += groupOutput
                 case .missing(let missing):
                     if let given = names(in: inner).first(where: { parameters[$0] != nil }) {
@@ -322,6 +350,7 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
                     }
                 case .empty(let name): return .empty(name)
                 case .incomplete(let given, let missing): return .incomplete(given: given, missing: missing)
+                case .notOfType(let name, let value, let type): return .notOfType(name: name, value: value, type: type)
                 }
             }
         }

@@ -84,6 +84,27 @@ struct ReverseRoutingTests {
         #expect(try wireframe.url(forPattern: "/orders(/:id/:line)").absoluteString == "/orders")
     }
 
+    @Test("a pattern refuses a value of an int or uuid parameter that is not of its type, and renders one that is")
+    func builtInTypedValues() throws {
+        let pattern = try RoutePattern("/orders/:id<int>(/:line<uuid>)")
+        var matcher = RouteMatcherBuilder()
+        try matcher.add(pattern)
+        let built = matcher.build()
+        for parameters: RouteParameters in [["id": "x"], ["id": "7", "line": "not a uuid"]] {
+            let error = #expect(throws: WireframeError.self) { try pattern.path(parameters: parameters) }
+            guard case .builtURLDoesNotRoundTrip(_, let url, let reason) = error else {
+                Issue.record("unexpected \(String(describing: error))")
+                continue
+            }
+            #expect(built.match(path: url) == nil)
+            #expect(reason.contains("<int>") || reason.contains("<uuid>"))
+        }
+        let line = "6F9619FF-8B86-D011-B42D-00C04FC964FF"
+        let path = try pattern.path(parameters: ["id": 7, "line": line])
+        #expect(path == "/orders/7/\(line)")
+        #expect(built.match(path: path) != nil)
+    }
+
     @Test("a literal outside ASCII is encoded once, so values keep their percent signs")
     func nonASCIILiteral() throws {
         try wireframe.add(routePattern: "/ñ/:q")

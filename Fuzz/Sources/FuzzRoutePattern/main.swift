@@ -10,7 +10,8 @@ public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
     guard let pattern = try? RoutePattern(text) else { return 0 }
     var builder = RouteMatcherBuilder()
-    try? builder.add(pattern)
+    // A pattern the matcher refuses (a custom parameter type it has no converter for) has nothing to match back.
+    guard (try? builder.add(pattern)) != nil else { return 0 }
     let matcher = builder.build()
     var parameters = RouteParameters()
     for name in pattern.parameterNames {
