@@ -68,47 +68,19 @@ struct ObservedStateTests {
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test("a dispatch that leaves the whole state equal does not fire a view that read the whole value")
-    func equalStateDoesNotFireValue() {
-        let state = ObservedState(store: store)
+    @Test(
+        "a dispatch that leaves the whole state equal does not fire a view whose read cannot be compared on its own",
+        arguments: RepeatedStateRead.allCases)
+    func repeatedStateDoesNotFire(read: RepeatedStateRead) {
+        let (state, reading) = read.make(store)
         store.dispatch(SetDraft(text: "same"))
         let counter = ChangeCounter()
-        _ = counter.track { state.value }
+        counter.track(reading)
         store.dispatch(SetDraft(text: "same"))
         #expect(counter.count == 0)
         store.dispatch(SetDraft(text: "other"))
         #expect(counter.count == 1)
         #expect(state.value.draft == "other")
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test("a dispatch that leaves the state equal does not fire a member that cannot be compared on its own")
-    func equalStateDoesNotFireComputedMember() {
-        let state = ObservedState(store: store)
-        store.dispatch(SetDraft(text: "same"))
-        let counter = ChangeCounter()
-        // A computed member (no stored offset) is never evaluated on a new state: only the whole state tells.
-        _ = counter.track { state[\.titles.count] }
-        store.dispatch(SetDraft(text: "same"))
-        #expect(counter.count == 0)
-        store.dispatch(SetDraft(text: "other"))
-        #expect(counter.count == 1)
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test("made in generic code, it still recognises a repeated state through the store's comparison")
-    func genericCodeUsesTheStoresEquality() {
-        func observe<Source: ObservableStateSource>(_ source: Source) -> ObservedState<Source.StateValue> {
-            ObservedState(store: source)
-        }
-        let state = observe(store)
-        store.dispatch(SetDraft(text: "same"))
-        let counter = ChangeCounter()
-        _ = counter.track { state.value }
-        store.dispatch(SetDraft(text: "same"))
-        #expect(counter.count == 0)
-        store.dispatch(SetDraft(text: "other"))
-        #expect(counter.count == 1)
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -253,5 +225,36 @@ struct ObservedStateObservationsTests {
             store.dispatch(AddNote(title: "c"))
         }
         #expect(await iterator.next() == 3)
+    }
+}
+
+/// The reads a repeated state must not fire although they cannot compare a member of their own: the whole value, a
+/// computed member (no stored offset, never evaluated on a new state), the whole value of a view made in generic code
+/// (which compares through the store's `stateEquality`).
+enum RepeatedStateRead: String, CaseIterable, CustomTestStringConvertible {
+    case value = "the whole value"
+    case computedMember = "a computed member"
+    case valueFromGenericCode = "the whole value, the view made in generic code"
+
+    var testDescription: String { rawValue }
+
+    /// A view of `store` and the read a body makes.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    func make(_ store: Store<NotesState>) -> (ObservedState<NotesState>, () -> Void) {
+        func observe<Source: ObservableStateSource>(_ source: Source) -> ObservedState<Source.StateValue> {
+            ObservedState(store: source)
+        }
+        switch self {
+        case .value:
+            let state = ObservedState(store: store)
+            return (state, { _ = state.value })
+        case .computedMember:
+            let state = ObservedState(store: store)
+            return (state, { _ = state[\.titles.count] })
+        case .valueFromGenericCode:
+            let state = observe(store)
+            return (state, { _ = state.value })
+        }
     }
 }
