@@ -30,7 +30,8 @@ import Observation
 ///   the next delivery, never evaluated after that, and a view is not told about it again: the cost of a delivery
 ///   and the memory follow the views alive now, not every key path ever read. ``trackedMemberCount`` says how many
 ///   are followed.
-/// - Reading ``value`` registers the whole value: every new value the property delivers invalidates it.
+/// - Reading ``value`` registers the whole value: every value the property delivers invalidates it, but one equal to
+///   the value before when the two can be compared (see below).
 /// - It changes at most once per delivery of the property: for a BrigadeRedux `Store`, once per dispatch or
 ///   transaction that changed the state, so `withObservationTracking`'s `onChange` fires once per transaction. A
 ///   delivery that changes nothing a view read (and ``value`` was never read) tells Observation nothing: it only
