@@ -3,8 +3,15 @@
 # is the plain-URLSession reference of api) for SECONDS in a release build, in a process of its own, and checks it:
 # throughput steady, memory flat after warm-up, data exact, no thread left running (docs/Reliability.md).
 # SOAK_SKIP="reactive ..." runs those but does not fail on them. Exits 1 when a workload that counts failed.
+# scripts/soak.sh --self-test checks the check: a workload that slows by itself (decline) must fail on throughput.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+self_test=false
+if [ "${1:-}" = --self-test ]; then
+    self_test=true
+    set -- 10 decline
+fi
 
 seconds="${1:?usage: scripts/soak.sh SECONDS [store|reactive|kitchen|sqlite|api|urlsession ...]}"
 shift
@@ -18,6 +25,18 @@ if ! swift build -c release --package-path Benchmarks --product BrigadeSoak >/tm
     exit 1
 fi
 soak="$(swift build -c release --package-path Benchmarks --show-bin-path)/BrigadeSoak"
+
+if $self_test; then
+    status=0
+    output="$("$soak" decline "$seconds")" || status=$?
+    echo "$output"
+    if [ $status -eq 1 ] && grep -q "FAIL: throughput: .* a fresh instance's" <<<"$output"; then
+        echo "soak self-test: a workload that slows by itself fails the throughput check, as it must"
+        exit 0
+    fi
+    echo "soak self-test: the soak did not fail a workload that slows by itself on throughput (exit $status)"
+    exit 1
+fi
 
 server_pid=""
 port=""
