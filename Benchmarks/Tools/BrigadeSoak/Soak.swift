@@ -227,6 +227,7 @@ struct SoakRunner {
         if !(await twin.stop()) {
             failures.append("threads: its threads or tasks did not end within 30 s of stopping")
         }
+        print("[\(name)] the fresh instance run beside the soaked one:")
         failures += await twin.verify()
         guard !ratios.isEmpty else { return .failed("the fresh instance did no work") }
         return .measured(ratio: Self.median(ratios), failures: failures)
