@@ -49,7 +49,9 @@ public final class ReducerContainer: ReducerProvider {
     }
 
     /// Registers an in-place reducer for actions of type `A` on the part of the app state at `keyPath`, so no
-    /// app reducer has to be written. The part is changed in place, without copying it.
+    /// app reducer has to be written. The part is changed in place, not passed in and returned; the store reduces a
+    /// copy of its state that shares its storage, so the first change in an action to a collection of the state (an
+    /// array, a dictionary, a string) copies that collection once (docs/Redux.md).
     @inlinable
     public func add<A: Action, State, Value>(
         on keyPath: WritableKeyPath<State, Value>,

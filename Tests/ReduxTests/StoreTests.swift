@@ -21,6 +21,24 @@ struct StoreTests {
         #expect(store.currentState.name == "counter")
     }
 
+    @Test("code a key-path reducer calls reads the store's state as it was before the action, whole")
+    func readDuringReduce() {
+        let store = Store(initialState: Counter(count: 1, log: ["launch"]))
+        var seen: [Counter] = []
+        store.reducers.add(on: \Counter.log) { [weak store] (log: inout [String], _: Increment) in
+            log.append("first")
+            store.map { seen.append($0.currentState) }
+            log.append("second")
+        }
+        store.reducers.add(on: \Counter.count) { [weak store] (count: inout Int, _: Increment) in
+            count += 1
+            store.map { seen.append($0.currentState) }
+        }
+        store.dispatch(Increment())
+        #expect(seen == [Counter(count: 1, log: ["launch"]), Counter(count: 1, log: ["launch"])])
+        #expect(store.currentState == Counter(count: 2, log: ["launch", "first", "second"]))
+    }
+
     @Test("an action no reducer handles leaves the state unchanged and notifies nobody")
     func unhandledAction() {
         let store = Store(initialState: Counter(count: 3))
