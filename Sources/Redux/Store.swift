@@ -226,7 +226,7 @@ public final class Store<State: Sendable> {
     @inlinable
     public func dispatch<A: Action>(_ action: A) {
         guard !_isProcessing, _middleware.isEmpty else {
-            _enqueueOrRun(.action(action, nil))
+            _enqueueOrRun(.action(action, nil, from: nil))
             return
         }
         _isProcessing = true
@@ -267,7 +267,7 @@ public final class Store<State: Sendable> {
     /// Cancelling the waiting task makes this return early; the action is still processed in full.
     public func dispatchAndWait<A: Action>(_ action: A) async {
         let group = _CompletionGroup()
-        _enqueueOrRun(.action(action, group))
+        _enqueueOrRun(.action(action, group, from: nil))
         await group.wait()
     }
 
@@ -387,7 +387,8 @@ public final class Store<State: Sendable> {
 
     @usableFromInline
     enum _Pending {
-        case action(any Action, _CompletionGroup?)
+        /// An action, and the effect that sent it (`nil`: the app, a middleware or a subscriber).
+        case action(any Action, _CompletionGroup?, from: EffectOrigin?)
         case apply((inout State) -> Void, _CompletionGroup?, of: any Action.Type)
     }
 
@@ -463,8 +464,10 @@ public final class Store<State: Sendable> {
     @inlinable
     func _run(_ pending: _Pending) {
         switch pending {
-        case .action(let action, let group):
-            if _middleware.isEmpty {
+        case .action(let action, let group, let origin):
+            if let origin {
+                _run(action, from: origin)
+            } else if _middleware.isEmpty {
                 _reduce(action, group: group)
             } else {
                 _runMiddleware(at: 0, action, group: group)
@@ -523,7 +526,11 @@ public final class Store<State: Sendable> {
         }
         if changed {
             if outcome == .reducedUndoable {
-                history._record(_current, restoring: reducers._restorer(for: A.self, State.self))
+                // An app reducer may write anything: its action is undone by restoring the whole state.
+                history._record(
+                    _current,
+                    restoring: _appReducer == nil
+                        ? reducers._restorer(for: A.self, State.self) : { target, source in target = source })
             } else if outcome == .unhandled, A.self is any UndoableAction.Type {
                 history._record(_current) { target, source in target = source }
             }

@@ -88,12 +88,24 @@ extension Store {
         }
     }
 
-    /// Dispatches `action`, sent by the effect `origin`.
+    /// Dispatches `action`, sent by the effect `origin`: processed like any dispatch, with `origin` as the
+    /// ``currentEffect`` while its middleware and reducers run. The actions its reducers, middleware or subscribers
+    /// dispatch in turn are theirs, not the effect's: they run after it, with no effect as their origin.
     func dispatch(_ action: any Action, from origin: EffectOrigin) {
+        _enqueueOrRun(.action(action, nil, from: origin))
+    }
+
+    /// Runs the middleware and reducers of `action` with `origin` as the effect being dispatched.
+    @usableFromInline
+    func _run(_ action: any Action, from origin: EffectOrigin) {
         let outer = dispatchingEffect
         dispatchingEffect = origin
-        dispatch(action)
-        dispatchingEffect = outer
+        defer { dispatchingEffect = outer }
+        if _middleware.isEmpty {
+            _reduce(action, group: nil)
+        } else {
+            _runMiddleware(at: 0, action, group: nil)
+        }
     }
 
     /// Starts the effects the reducers of an action of type `A` returned.

@@ -244,4 +244,41 @@ struct EffectTests {
         await store.effectsFinished()
         #expect(origins == [nil, EffectOrigin(id: "follow", startedBy: "Increment", serial: 1)])
     }
+
+    @Test("an action a subscriber or a reducer dispatches in reaction to an effect's action has no effect as its origin")
+    func reactionsAreNotTheEffects() async {
+        var origins: [String: EffectOrigin?] = [:]
+        let store = Store(
+            initialState: Counter(),
+            middleware: [
+                Middleware { context, action, next in
+                    origins["\(type(of: action))"] = context.effect
+                    next(action)
+                }
+            ])
+        store.reducers.add(effectsOn: \Counter.self) { (_: inout Counter, _: Increment) -> Effect in
+            .run(id: "follow") { send in await send(Add(amount: 1)) }
+        }
+        store.reducers.add(on: \Counter.count) { [weak store] (count: inout Int, action: Add) in
+            count += action.amount
+            store?.dispatch(Rename(name: "by the reducer"))
+        }
+        store.reducers.add(on: \Counter.name) { (name: inout String, action: Rename) in name = action.name }
+        store.reducers.add(on: \Counter.log) { (log: inout [String], _: Noop) in log.append("noop") }
+        let bag = SubscriptionReferenceBag()
+        var reacted = false
+        store.subscribe(\.count, initial: false) { [weak store] count in
+            if count == 1, !reacted {
+                reacted = true
+                store?.dispatch(Noop())
+            }
+        }.add(to: bag)
+        store.dispatch(Increment())
+        await store.effectsFinished()
+        #expect(origins["Add"] == EffectOrigin(id: "follow", startedBy: "Increment", serial: 1))
+        #expect(origins["Rename"] == .some(nil))
+        #expect(origins["Noop"] == .some(nil))
+        #expect(store.currentState == Counter(count: 1, name: "by the reducer", log: ["noop"]))
+        #expect(store.currentEffect == nil)
+    }
 }

@@ -43,6 +43,26 @@ struct HistoryTests {
         #expect(!store.history.canRedo.value)
     }
 
+    @Test("with an app reducer, undo restores the whole state, also where a key-path reducer of the action runs")
+    func undoWithAppReducer() {
+        struct CursorAtEnd: AppReducer {
+            func reduce(provider: any ReducerProvider, action: any Action, state: Editor) -> Editor {
+                guard action is Type else { return state }
+                var state = state
+                state.cursor = state.text.count
+                return state
+            }
+        }
+        let store = Store(initialState: Editor(), appReducer: CursorAtEnd())
+        store.reducers.add(on: \Editor.text) { (text: inout String, action: Type) in text += action.text }
+        store.dispatch(Type(text: "ab"))
+        #expect(store.currentState == Editor(text: "ab", cursor: 2))
+        store.dispatch(HistoryAction.Undo())
+        #expect(store.currentState == Editor())
+        store.dispatch(HistoryAction.Redo())
+        #expect(store.currentState == Editor(text: "ab", cursor: 2))
+    }
+
     @Test("a new undoable action after an undo clears redo")
     func newActionClearsRedo() {
         let store = makeEditor()
