@@ -245,7 +245,7 @@ struct EffectTests {
         #expect(origins == [nil, EffectOrigin(id: "follow", startedBy: "Increment", serial: 1)])
     }
 
-    @Test("an action a subscriber or a reducer dispatches in reaction to an effect's action has no effect as its origin")
+    @Test("an action a reducer or a subscriber dispatches in reaction to an effect's action is not the effect's")
     func reactionsAreNotTheEffects() async {
         var origins: [String: EffectOrigin?] = [:]
         let store = Store(
