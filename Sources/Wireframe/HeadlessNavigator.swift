@@ -94,10 +94,12 @@ public final class HeadlessNavigator: Navigator {
         transition(to: arriving, animated: animated, leaving: leaving) { $0.modalStack.removeLast() }
     }
 
-    /// Replaces everything shown with `controller`; see ``Navigator/setRoot(_:animated:)``.
+    /// Replaces everything shown with `controller`; see ``Navigator/setRoot(_:animated:)``. `controller` may be shown
+    /// already (it stays, the rest goes); when it is the one on screen, it gets no events, as it neither leaves nor
+    /// arrives.
     public func setRoot(_ controller: any Controller, animated: Bool) async throws {
-        let leaving = topController.flatMap { $0 === controller ? nil : $0 }
-        transition(to: controller, animated: animated, leaving: leaving) {
+        let isSameTop = topController === controller
+        transition(to: isSameTop ? nil : controller, animated: animated, leaving: isSameTop ? nil : topController) {
             $0.modalStack.removeAll()
             $0.stack = [controller]
         }

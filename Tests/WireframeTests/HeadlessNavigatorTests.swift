@@ -59,6 +59,20 @@ struct HeadlessNavigatorTests {
         #expect(navigator.modalStack.isEmpty)
     }
 
+    @Test("set root with the controller on screen: it stays without an event, what was under it goes")
+    func setRootWithTop() async throws {
+        let first = Screen("first")
+        let second = Screen("second")
+        try await navigator.setRoot(first, animated: false)
+        try await navigator.push(second, animated: false)
+        first.events.removeAll()
+        second.events.removeAll()
+        try await navigator.setRoot(second, animated: true)
+        #expect(second.events.isEmpty)
+        #expect(first.events.isEmpty)
+        #expect(navigator.stack.count == 1 && navigator.topController === second)
+    }
+
     @Test("set root: the controller on screen leaves, the new root arrives, modals are dismissed")
     func setRoot() async throws {
         let first = Screen("first")
