@@ -62,6 +62,8 @@ public final class TestStore<State: Sendable & Equatable> {
     private var cancelled: [AnyHashable] = []
     /// The test's wait for the next received action, effect end or deadline.
     private var signal: CheckedContinuation<Void, Never>?
+    /// The errors effects threw and did not catch, as the store reported them, not yet failed for.
+    private var effectFailures: [StoreDiagnostic] = []
 
     struct Event {
         let description: String
@@ -101,6 +103,20 @@ public final class TestStore<State: Sendable & Equatable> {
         store.effectObserver = { [weak self] event in
             self?.record(event)
         }
+        store.addDiagnosticHandler { [weak self] diagnostic in
+            if case .effectFailed = diagnostic {
+                self?.effectFailures.append(diagnostic)
+            }
+        }
+    }
+
+    /// Fails for each error an effect threw and did not catch since the last check: a test does not pass over a
+    /// failure the app would only report to its diagnostic handlers.
+    private func failForEffectFailures(at location: SourceLocation) {
+        for failure in effectFailures {
+            reporter.fail("an effect's error was not caught: \(failure)", at: location)
+        }
+        effectFailures.removeAll()
     }
 
     isolated deinit {
@@ -111,6 +127,9 @@ public final class TestStore<State: Sendable & Equatable> {
                 "the test ended with \(events.count) received action(s) not asserted: "
                     + events.map(\.description).joined(separator: ", "),
                 at: location)
+        }
+        if !isFinished {
+            failForEffectFailures(at: location)
         }
         if !isFinished, store.runningEffectCount > 0 {
             reporter.fail(
@@ -154,6 +173,7 @@ public final class TestStore<State: Sendable & Equatable> {
             events.removeAll()
             assertedState = store.currentState
         }
+        failForEffectFailures(at: sourceLocation)
         await store.dispatchAndWait(action)
         let own = events.first.flatMap { $0.actionType == A.self ? $0 : nil }
         if own != nil {
@@ -174,6 +194,7 @@ public final class TestStore<State: Sendable & Equatable> {
         assert update: ((inout State) throws -> Void)? = nil
     ) async {
         await waitWhileEffectsRun(timeout: timeout) { !self.events.isEmpty }
+        failForEffectFailures(at: sourceLocation)
         guard let event = events.first else {
             let running = store.runningEffects.map(\.description)
             reporter.fail(
@@ -237,6 +258,7 @@ public final class TestStore<State: Sendable & Equatable> {
     public func finish(timeout: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation) async {
         await waitWhileEffectsRun(timeout: timeout) { false }
         isFinished = true
+        failForEffectFailures(at: sourceLocation)
         if !events.isEmpty {
             reporter.fail(
                 "\(events.count) received action(s) not asserted: " + events.map(\.description).joined(separator: ", "),

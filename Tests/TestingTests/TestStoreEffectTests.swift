@@ -66,6 +66,28 @@ struct TestStoreEffectTests {
         #expect(captured.messages.isEmpty)
     }
 
+    @Test("an error an effect does not catch fails the test at the next step, naming the effect and the error")
+    func uncaughtEffectError() async {
+        struct Offline: Error, CustomStringConvertible {
+            var description: String { "the network is offline" }
+        }
+        struct Load: Action {}
+        let store = TestStore(initialState: SearchState()) { reducers in
+            reducers.add(effectsOn: \SearchState.self) { (_: inout SearchState, _: Load) -> Effect in
+                .run(id: "load") { _ in throw Offline() }
+            }
+        }
+        let captured = Captured()
+        store.reporter = FailureReporter { message, _ in captured.messages.append(message) }
+        await store.send(Load())
+        await store.finish()
+        #expect(
+            captured.messages == [
+                "an effect's error was not caught: effect #1 (id load) started by Load failed: the network is offline"
+                    + " (give the effect a catch: handler that dispatches a failure action)"
+            ])
+    }
+
     @Test("signing out during a search cancels it, and no late result is received")
     func signOutCancels() async {
         let clock = ManualClock()
