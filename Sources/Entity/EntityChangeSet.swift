@@ -128,13 +128,14 @@ struct DeleteOperation<E: StorableEntity>: EntityOperation, EntityOperationLooku
         store.isResponsible(for: E.self)
     }
 
+    // Only for the type deleted: two types may have the same type of id, and their entities are kept apart.
     func lookup<T: StorableEntity>(_ type: T.Type, id: T.ID) -> Lookup<T> {
-        guard let ids = ids as? [T.ID], ids.contains(id) else { return .unknown }
+        guard T.self == E.self, let ids = ids as? [T.ID], ids.contains(id) else { return .unknown }
         return .deleted
     }
 
     func merge<T: StorableEntity>(into byID: inout [T.ID: T], order: inout [T.ID]) {
-        guard let ids = ids as? [T.ID] else { return }
+        guard T.self == E.self, let ids = ids as? [T.ID] else { return }
         for id in ids {
             byID[id] = nil
         }

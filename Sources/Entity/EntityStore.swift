@@ -104,7 +104,15 @@ extension EntityStore {
         _ body: @Sendable (EntityTransaction) async throws -> Result
     ) async throws -> Result {
         let transaction = EntityTransaction(store: self)
-        let result = try await body(transaction)
+        let result: Result
+        do {
+            result = try await body(transaction)
+        } catch {
+            // Ended here too: a transaction kept beyond a body that threw must not go on taking changes that are
+            // never applied.
+            _ = try? await transaction.finish()
+            throw error
+        }
         try await apply(transaction.finish())
         return result
     }

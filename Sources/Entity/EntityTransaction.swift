@@ -1,7 +1,8 @@
 /// The view of a store inside ``EntityStore/transaction(_:)``: reads see the transaction's own changes over the
 /// store's committed state; writes are kept until the transaction commits.
 ///
-/// Usable only inside the transaction's body; afterwards every call throws ``EntityStoreError/transactionEnded``.
+/// Usable only inside the transaction's body; once it returned or threw, every call throws
+/// ``EntityStoreError/transactionEnded``.
 public actor EntityTransaction {
     private let store: any EntityStore
     private var changes = EntityChangeSet()
@@ -13,35 +14,35 @@ public actor EntityTransaction {
 
     /// Stores `entities` when the transaction commits.
     ///
-    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned or threw.
     public func persist<T: StorableEntity>(_ entities: [T]) throws(EntityStoreError) {
         try record(PersistOperation(entities: entities))
     }
 
     /// Stores `entity` when the transaction commits.
     ///
-    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned or threw.
     public func persist<T: StorableEntity>(_ entity: T) throws(EntityStoreError) {
         try persist([entity])
     }
 
     /// Deletes the entities of `type` with `ids` when the transaction commits.
     ///
-    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned or threw.
     public func delete<T: StorableEntity>(_ type: T.Type, ids: [T.ID]) throws(EntityStoreError) {
         try record(DeleteOperation<T>(ids: ids))
     }
 
     /// Deletes the entity of `type` with `id` when the transaction commits.
     ///
-    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned or threw.
     public func delete<T: StorableEntity>(_ type: T.Type, id: T.ID) throws(EntityStoreError) {
         try delete(type, ids: [id])
     }
 
     /// Deletes every entity of `type` when the transaction commits.
     ///
-    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned.
+    /// - Throws: ``EntityStoreError/transactionEnded`` after the transaction's body returned or threw.
     public func deleteAll<T: StorableEntity>(_ type: T.Type) throws(EntityStoreError) {
         try record(DeleteAllOperation<T>())
     }

@@ -113,6 +113,43 @@ struct EntityTransactionTests {
         #expect(try await store.getAll(Dish.self) == [cake])
     }
 
+    @Test("inside a transaction, deleting an entity of one type hides no entity of another type with the same id")
+    func deletionKeepsTypesApart() async throws {
+        let store = MemoryEntityStore()
+        try await store.persist(soup)
+        try await store.persist(window)
+        try await store.transaction { transaction in
+            try await transaction.delete(Table.self, id: "soup")
+            #expect(try await transaction.get(Dish.self, id: "soup") == soup)
+            #expect(try await transaction.getAll(Dish.self) == [soup])
+            #expect(try await transaction.get(Table.self, id: "soup") == nil)
+        }
+        #expect(try await store.getAll(Dish.self) == [soup])
+        #expect(try await store.getAll(Table.self) == [])
+    }
+
+    @Test("a transaction kept beyond a body that threw is ended: it takes no more changes")
+    func endedAfterThrow() async throws {
+        struct Abort: Error {}
+        actor Keeper {
+            var transaction: EntityTransaction?
+            func keep(_ transaction: EntityTransaction) { self.transaction = transaction }
+        }
+        let store = MemoryEntityStore()
+        let keeper = Keeper()
+        await #expect(throws: Abort.self) {
+            try await store.transaction { transaction in
+                await keeper.keep(transaction)
+                throw Abort()
+            }
+        }
+        let kept = try #require(await keeper.transaction)
+        await #expect(throws: EntityStoreError.transactionEnded) {
+            try await kept.persist(soup)
+        }
+        #expect(try await store.getAll(Dish.self) == [])
+    }
+
     @Test("a throwing transaction changes nothing")
     func rollback() async throws {
         struct Abort: Error {}
