@@ -99,7 +99,7 @@ public final class Inspector {
                     action is InitialState ? "@initial" : String(describing: type(of: action))
                 }))
         let recording = StoreRecording(store: store, recorder: recorder)
-        recording.navigation = navigationTap
+        recording.navigation = navigationTap?.screens
         // One store at a time: the states are found by seq, so a travel must not reach another store's.
         storeRecording?.isRecording = false
         storeRecording = recording
@@ -113,7 +113,10 @@ public final class Inspector {
         let previousEffects = store.effectObserver
         store.effectObserver = { [weak self] event in
             previousEffects?(event)
-            self?.recordEffect(event)
+            // A store attached later replaces this one: its effects are not recorded any more either.
+            if recording.isRecording {
+                self?.recordEffect(event)
+            }
         }
     }
 
@@ -122,7 +125,7 @@ public final class Inspector {
     public func attach(to wireframe: DefaultWireframe, navigator: HeadlessNavigator) {
         let tap = NavigationTap(wireframe: wireframe, navigator: navigator, capacity: ringSize)
         navigationTap = tap
-        storeRecording?.navigation = tap
+        storeRecording?.navigation = tap.screens
         let previous = navigator.onChange
         navigator.onChange = { [weak self] navigator in
             previous?(navigator)

@@ -13,26 +13,15 @@ final class NavigationTap {
     /// events.
     private var shown: SeqRing<NavigationState?>
     private var lifecycleSeen = 0
+    /// Names the screen on top for the store's recording, which outlives the inspector (the store's hook holds it):
+    /// a small object of its own, so that the saved states here go with the inspector.
+    let screens: ScreenNamer
 
     init(wireframe: DefaultWireframe, navigator: HeadlessNavigator, capacity: Int) {
         shown = SeqRing(capacity: capacity)
         self.wireframe = wireframe
         self.navigator = navigator
-    }
-
-    /// The screen on top when ``screenURL()`` last made its URL, and that URL.
-    private weak var namedScreen: (any Controller)?
-    private var namedScreenURL: String?
-
-    /// The URL of the screen on top now, made again only when another screen is on top: an action dispatched while a
-    /// screen appears (from its presenter's `didAppear`, before the navigator's change is reported) names that screen.
-    func screenURL() -> String? {
-        guard let top = navigator?.modalStack.last ?? navigator?.stack.last else { return nil }
-        if top !== namedScreen {
-            namedScreen = top
-            namedScreenURL = top.attachments.routeResult?.url.absoluteString
-        }
-        return namedScreenURL
+        screens = ScreenNamer(navigator: navigator)
     }
 
     /// The screens now, as URLs, and the lifecycle events delivered since the last snapshot.
@@ -71,5 +60,29 @@ final class NavigationTap {
     /// Shows `state`'s screens; a state that cannot be restored leaves the screens as they are.
     func restore(_ state: NavigationState) async {
         try? await wireframe?.route(state: state)
+    }
+}
+
+/// The URL of the screen on top, for the origin of an action the app dispatched.
+@MainActor
+final class ScreenNamer {
+    private weak var navigator: HeadlessNavigator?
+    /// The screen on top when ``screenURL()`` last made its URL, and that URL.
+    private weak var namedScreen: (any Controller)?
+    private var namedScreenURL: String?
+
+    init(navigator: HeadlessNavigator) {
+        self.navigator = navigator
+    }
+
+    /// The URL of the screen on top now, made again only when another screen is on top: an action dispatched while a
+    /// screen appears (from its presenter's `didAppear`, before the navigator's change is reported) names that screen.
+    func screenURL() -> String? {
+        guard let top = navigator?.modalStack.last ?? navigator?.stack.last else { return nil }
+        if top !== namedScreen {
+            namedScreen = top
+            namedScreenURL = top.attachments.routeResult?.url.absoluteString
+        }
+        return namedScreenURL
     }
 }

@@ -16,7 +16,7 @@ final class StoreRecording {
     private let restore: (any Sendable) -> Bool
     /// The screens, when a navigator is attached: an action dispatched by the app's code has the screen on top as its
     /// origin.
-    var navigation: NavigationTap?
+    var navigation: ScreenNamer?
     /// Whether this recording still records: a store attached later replaces it (time travel reaches one store).
     var isRecording = true
     /// Whether the app shows a past state: after a travel, until a resume or the next action.

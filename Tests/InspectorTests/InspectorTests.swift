@@ -226,6 +226,24 @@ struct InspectorTravelTests {
         #expect(first.currentState.orders.map(\.dish) == ["soup", "bread"])
     }
 
+    @Test("once another store is attached, the first store's effects are not recorded either")
+    func firstStoresEffectsStop() async throws {
+        let first = makeStore()
+        first.reducers.add(effectsOn: \KitchenState.orders) { (_: inout [Order], _: LoadSpecials) -> Effect in
+            .run { send in await send(PlaceOrder(dish: "special")) }
+        }
+        let inspector = Inspector()
+        inspector.attach(to: first)
+        inspector.attach(to: makeStore())
+        first.dispatch(LoadSpecials())
+        await first.effectsFinished()
+        while first.currentState.orders.isEmpty { await Task.yield() }
+
+        let events = await inspector.events()
+        #expect(events.filter { $0.type == .effect }.isEmpty)
+        #expect(events.filter { $0.type == .action }.map(\.action) == ["@initial", "@initial"])
+    }
+
     @Test("a state among the newest events can be travelled to whether or not it was encoded yet; an older one cannot")
     func travelBeforeAndAfterEncoding() async throws {
         let store = makeStore()
