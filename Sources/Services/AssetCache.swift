@@ -17,7 +17,8 @@ import Foundation
 public actor AssetCache {
     /// The most bytes the memory cache keeps.
     public let memoryLimit: Int
-    /// Where assets are kept on disk, if anywhere.
+    /// Where assets are kept on disk, if anywhere. Not bounded: each asset is written once and none is removed, so
+    /// give it a directory the system may purge (the caches directory).
     public nonisolated let directory: URL?
     private let client: APIClient
     private var entries: [URL: Entry] = [:]

@@ -122,6 +122,19 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// Runs `body` with every statement that begins, commits or rolls back a transaction refused by SQLite
+    /// (`SQLITE_AUTH`, "not authorized"): a migration runs inside the store's transaction, and one that ended it would
+    /// keep what it did before. Savepoints stay allowed. Setting an authorizer expires the statements prepared
+    /// before, so a cached `COMMIT` is checked again too.
+    func refusingTransactionControl<Result>(_ body: () throws -> Result) rethrows -> Result {
+        sqlite3_set_authorizer(
+            handle,
+            { _, action, _, _, _, _ in action == SQLITE_TRANSACTION ? SQLITE_DENY : SQLITE_OK },
+            nil)
+        defer { sqlite3_set_authorizer(handle, nil, nil) }
+        return try body()
+    }
+
     /// Whether a transaction is open on this connection.
     var isInTransaction: Bool {
         sqlite3_get_autocommit(handle) == 0

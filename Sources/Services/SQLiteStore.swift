@@ -287,7 +287,7 @@ public actor SQLiteStore: EntityStore {
                     try database.execute("COMMIT")
                     continue
                 }
-                try migrations[version - 1](database)
+                try database.refusingTransactionControl { try migrations[version - 1](database) }
                 guard database.isInTransaction else {
                     throw SQLiteError.statementFailed(
                         sql: "COMMIT", code: 0,

@@ -164,15 +164,33 @@ struct SQLiteHardeningTests {
         #expect(throws: SQLiteError.self) { try raw.run("SELECT * FROM a") }
     }
 
-    @Test("a migration that ends the transaction itself fails, and the version stays")
-    func migrationEndingItsTransaction() async throws {
+    @Test(
+        "a migration that tries to end the transaction itself fails, and leaves nothing of itself",
+        arguments: ["COMMIT", "END", "ROLLBACK", "BEGIN", "commit transaction"])
+    func migrationEndingItsTransaction(statement: String) async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("bistro.sqlite")
         let escaping: SQLiteStore.Migration = { database in
-            _ = try database.execute("CREATE TABLE a(x); COMMIT")
+            _ = try database.execute("CREATE TABLE a(x); \(statement); CREATE TABLE b(y)")
         }
         #expect(throws: SQLiteError.self) { try SQLiteStore(path: path, migrations: [escaping]) }
         #expect(try await SQLiteStore(path: path).schemaVersion() == 0)
+        let raw = try RawConnection(path: path)
+        #expect(throws: SQLiteError.self) { try raw.run("SELECT * FROM a") }
+        #expect(throws: SQLiteError.self) { try raw.run("SELECT * FROM b") }
+    }
+
+    @Test("a migration may use savepoints inside its transaction")
+    func migrationWithSavepoint() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("bistro.sqlite")
+        let nested: SQLiteStore.Migration = { database in
+            _ = try database.execute("SAVEPOINT s; CREATE TABLE a(x); ROLLBACK TO s; RELEASE s; CREATE TABLE b(y)")
+        }
+        #expect(try await SQLiteStore(path: path, migrations: [nested]).schemaVersion() == 1)
+        let raw = try RawConnection(path: path)
+        #expect(throws: SQLiteError.self) { try raw.run("SELECT * FROM a") }
+        try raw.run("SELECT * FROM b")
     }
 
     // MARK: - Locks
