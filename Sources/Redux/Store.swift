@@ -466,7 +466,7 @@ public final class Store<State: Sendable> {
         switch pending {
         case .action(let action, let group, let origin):
             if let origin {
-                _run(action, from: origin)
+                _run(action, from: origin, group: group)
             } else if _middleware.isEmpty {
                 _reduce(action, group: group)
             } else {

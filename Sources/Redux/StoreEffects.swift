@@ -97,14 +97,14 @@ extension Store {
 
     /// Runs the middleware and reducers of `action` with `origin` as the effect being dispatched.
     @usableFromInline
-    func _run(_ action: any Action, from origin: EffectOrigin) {
+    func _run(_ action: any Action, from origin: EffectOrigin, group: _CompletionGroup?) {
         let outer = dispatchingEffect
         dispatchingEffect = origin
         defer { dispatchingEffect = outer }
         if _middleware.isEmpty {
-            _reduce(action, group: nil)
+            _reduce(action, group: group)
         } else {
-            _runMiddleware(at: 0, action, group: nil)
+            _runMiddleware(at: 0, action, group: group)
         }
     }
 

@@ -246,6 +246,23 @@ public final class TestStore<State: Sendable & Equatable> {
         }
     }
 
+    /// Asserts that an effect's work threw an error it did not catch (``BrigadeRedux/StoreDiagnostic/effectFailed(effect:error:)``),
+    /// the oldest not yet asserted: for a test of work that fails by design, whose failure the app leaves to its
+    /// diagnostic handlers. Waits up to `timeout` while effects run. Without it, such a failure fails the test.
+    ///
+    /// - Returns: The failure's description, naming the effect and the error; `nil` when none came (the test fails).
+    @discardableResult
+    public func expectEffectFailed(
+        timeout: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> String? {
+        await waitWhileEffectsRun(timeout: timeout) { !self.effectFailures.isEmpty }
+        guard !effectFailures.isEmpty else {
+            reporter.fail("expected an effect to fail, but none did", at: sourceLocation)
+            return nil
+        }
+        return effectFailures.removeFirst().description
+    }
+
     /// Cancels the effects still running, so that ``finish(timeout:sourceLocation:)`` does not fail for them: for a
     /// test that checks only the start of long-running work (a stream of updates, a timer).
     public func skipInFlightEffects() {

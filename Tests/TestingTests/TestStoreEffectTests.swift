@@ -88,6 +88,30 @@ struct TestStoreEffectTests {
             ])
     }
 
+    @Test("a test expects an effect's failure with expectEffectFailed, which fails when none came")
+    func expectedEffectError() async {
+        struct Offline: Error {}
+        struct Load: Action {}
+        struct Fine: Action {}
+        let store = TestStore(initialState: SearchState()) { reducers in
+            reducers.add(effectsOn: \SearchState.self) { (_: inout SearchState, _: Load) -> Effect in
+                .run(id: "load") { _ in throw Offline() }
+            }
+            reducers.add(effectsOn: \SearchState.self) { (_: inout SearchState, _: Fine) -> Effect in
+                .run(id: "fine") { _ in }
+            }
+        }
+        let captured = Captured()
+        store.reporter = FailureReporter { message, _ in captured.messages.append(message) }
+        await store.send(Load())
+        let failure = await store.expectEffectFailed()
+        #expect(failure?.hasPrefix("effect #1 (id load) started by Load failed: Offline") == true)
+        await store.send(Fine())
+        #expect(await store.expectEffectFailed() == nil)
+        await store.finish()
+        #expect(captured.messages == ["expected an effect to fail, but none did"])
+    }
+
     @Test("signing out during a search cancels it, and no late result is received")
     func signOutCancels() async {
         let clock = ManualClock()

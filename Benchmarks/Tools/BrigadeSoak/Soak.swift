@@ -8,6 +8,10 @@ protocol SoakWorkload: AnyObject {
     /// What the bound allows on top for each operation, in KiB: memory that a library below Brigade keeps per
     /// operation and Brigade cannot release (FoundationNetworking's per request, measured by the `urlsession` run).
     var memoryAllowanceKiBPerOperation: Double { get }
+    /// Whether a fresh instance run beside this one is a fair judge of a throughput fall: not when both would share
+    /// one executor in lockstep (the main actor handing each the same number of actions a turn), where the soaked
+    /// instance's slowness would slow the fresh one too.
+    var comparesWithFreshInstance: Bool { get }
     /// Starts the load.
     func start() async throws
     /// The operations done so far.
@@ -20,6 +24,7 @@ protocol SoakWorkload: AnyObject {
 
 extension SoakWorkload {
     var memoryAllowanceKiBPerOperation: Double { 0 }
+    var comparesWithFreshInstance: Bool { true }
 }
 
 /// Runs a workload for a time, samples it every second and checks it: throughput steady, memory flat, data exact, no
@@ -113,7 +118,11 @@ struct SoakRunner {
         if ratio < 0.8 {
             throughputNote += "; per CPU-second \(Self.format(cpuRatio))x"
         }
-        if withinCap, ratio < 0.8, cpuRatio < 0.8 {
+        if withinCap, ratio < 0.8, cpuRatio < 0.8, !workload.comparesWithFreshInstance {
+            failures.append(
+                "throughput: last window \(Self.format(last))/s is \(Self.format(ratio))x the first, "
+                    + "\(Self.format(cpuRatio))x per CPU-second")
+        } else if withinCap, ratio < 0.8, cpuRatio < 0.8 {
             // Beside a fresh instance too, a burst of the neighbour's can end in the middle of the comparison: one
             // under 0.8x is compared once more, with another fresh instance.
             let seconds = max(5, Double(rates.count / 3))
@@ -121,7 +130,7 @@ struct SoakRunner {
             var attempts = 0
             while attempts < 2, attempts == 0 || twinRatio < 0.8 {
                 attempts += 1
-                switch await compareWithTwin(workload, makeTwin(), seconds: seconds) {
+                switch await compareWithTwin(workload, makeTwin(), warmUp: warmUp, seconds: seconds) {
                 case .measured(let measured, let twinFailures):
                     twinRatio = measured
                     throughputNote +=
@@ -198,24 +207,30 @@ struct SoakRunner {
         case failed(String)
     }
 
-    /// Runs `twin`, a fresh instance of the workload, beside the soaked `workload` for a second of warm-up and then
-    /// `seconds`, sampling both each second; both share the machine alike, so a neighbour slows both. Stops and
-    /// checks the twin.
+    /// Runs `twin`, a fresh instance of the workload, beside the soaked `workload` for the soak's own warm-up and
+    /// then `seconds`, sampling both each second; both share the machine alike, so a neighbour slows both. Stops and
+    /// checks the twin (its files are removed by its check). Past the memory cap, stops at once.
     private func compareWithTwin(
-        _ workload: any SoakWorkload, _ twin: (any SoakWorkload)?, seconds: Double
+        _ workload: any SoakWorkload, _ twin: (any SoakWorkload)?, warmUp: Double, seconds: Double
     ) async -> TwinOutcome {
         guard let twin else { return .failed("the workload cannot be made again") }
         do {
             try await twin.start()
         } catch {
             _ = await twin.stop()
+            _ = await twin.verify()
             return .failed("could not start: \(error)")
         }
-        try? await Task.sleep(for: .seconds(1))
+        try? await Task.sleep(for: .seconds(warmUp))
         var previous = (workload.operations, twin.operations)
         var ratios: [Double] = []
         for _ in 0..<Int(seconds) {
             try? await Task.sleep(for: .seconds(1))
+            if let resident = Probe.residentKiB(), resident > memoryCapKiB {
+                _ = await twin.stop()
+                _ = await twin.verify()
+                return .failed("resident memory passed the cap of \(Int(memoryCapKiB / 1_024)) MiB beside it")
+            }
             let now = (workload.operations, twin.operations)
             let (soaked, fresh) = (now.0 - previous.0, now.1 - previous.1)
             if fresh > 0 {
