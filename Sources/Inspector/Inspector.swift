@@ -111,10 +111,11 @@ public final class Inspector {
             recording.record(reduction, state: state)
         }
         let previousEffects = store.effectObserver
-        store.effectObserver = { [weak self] event in
+        // The recording weakly: it holds the store's effects, which hold this observer.
+        store.effectObserver = { [weak self, weak recording] event in
             previousEffects?(event)
             // A store attached later replaces this one: its effects are not recorded any more either.
-            if recording.isRecording {
+            if recording?.isRecording == true {
                 self?.recordEffect(event)
             }
         }
