@@ -7,6 +7,17 @@ import Testing
 struct HeadlessNavigatorTests {
     let navigator = HeadlessNavigator(recordsLifecycle: true)
 
+    /// Two screens on the stack, `second` on top, their events so far forgotten.
+    func twoOnTheStack() async throws -> (first: Screen, second: Screen) {
+        let first = Screen("first")
+        let second = Screen("second")
+        try await navigator.setRoot(first, animated: false)
+        try await navigator.push(second, animated: false)
+        first.events.removeAll()
+        second.events.removeAll()
+        return (first, second)
+    }
+
     func log() -> [String] {
         defer { navigator.clearLifecycleLog() }
         return navigator.lifecycleLog.map { "\($0.event)" }
@@ -30,12 +41,7 @@ struct HeadlessNavigatorTests {
 
     @Test("pop: the top will disappear, the one below will appear, then did disappear and did appear; no second load")
     func pop() async throws {
-        let first = Screen("first")
-        let second = Screen("second")
-        try await navigator.setRoot(first, animated: false)
-        try await navigator.push(second, animated: false)
-        first.events.removeAll()
-        second.events.removeAll()
+        let (first, second) = try await twoOnTheStack()
         try await navigator.pop(animated: true)
         #expect(second.events == [.willDisappear(animated: true), .didDisappear(animated: true)])
         #expect(first.events == [.willAppear(animated: true), .didAppear(animated: true)])
@@ -61,12 +67,7 @@ struct HeadlessNavigatorTests {
 
     @Test("set root with the controller on screen: it stays without an event, what was under it goes")
     func setRootWithTop() async throws {
-        let first = Screen("first")
-        let second = Screen("second")
-        try await navigator.setRoot(first, animated: false)
-        try await navigator.push(second, animated: false)
-        first.events.removeAll()
-        second.events.removeAll()
+        let (first, second) = try await twoOnTheStack()
         try await navigator.setRoot(second, animated: true)
         #expect(second.events.isEmpty)
         #expect(first.events.isEmpty)
