@@ -13,13 +13,18 @@ import Foundation
 ///   `.cancelled` at once, the request is cancelled only when its last load goes, and a later load never joins a
 ///   cancelled request.
 /// - Disk files are named by the SHA-256 of the URL, never by its text, so a URL cannot choose a path.
-/// - An asset larger than the memory limit is served but not kept in memory.
+/// - The disk cache is bounded by ``diskLimit``: past it, the least recently used of its files go (only its own:
+///   files named by a hash; anything else in the directory is left alone). Use survives a relaunch (a file's
+///   modification date is its last use).
+/// - An asset larger than the memory limit is served but not kept in memory; one larger than the disk limit is not
+///   written to disk.
 public actor AssetCache {
     /// The most bytes the memory cache keeps.
     public let memoryLimit: Int
-    /// Where assets are kept on disk, if anywhere. Not bounded: each asset is written once and none is removed, so
-    /// give it a directory the system may purge (the caches directory).
+    /// Where assets are kept on disk, if anywhere.
     public nonisolated let directory: URL?
+    /// The most bytes the disk cache keeps.
+    public let diskLimit: Int
     private let client: APIClient
     private var entries: [URL: Entry] = [:]
     private var useCounter: UInt64 = 0
@@ -31,15 +36,28 @@ public actor AssetCache {
         var lastUse: UInt64
     }
 
+    /// The disk cache's files by name, with their size and last use; read from the directory on first use.
+    private var diskFiles: [String: (size: Int, lastUse: Date)]?
+    /// The bytes the disk cache's files hold.
+    private var diskCost = 0
+
     /// Creates a cache.
     /// - Parameters:
     ///   - client: Loads what is not cached.
     ///   - memoryLimit: The most bytes kept in memory; 20 MiB by default.
     ///   - directory: A directory for the disk cache, created if missing; no disk cache when `nil`.
-    public init(client: APIClient, memoryLimit: Int = 20 << 20, directory: URL? = nil) {
+    ///   - diskLimit: The most bytes the disk cache keeps; 100 MiB by default.
+    public init(client: APIClient, memoryLimit: Int = 20 << 20, directory: URL? = nil, diskLimit: Int = 100 << 20) {
         self.client = client
         self.memoryLimit = max(0, memoryLimit)
         self.directory = directory
+        self.diskLimit = max(0, diskLimit)
+    }
+
+    /// The bytes the disk cache's files hold (its own files in ``directory``).
+    public var diskUsage: Int {
+        loadDiskFiles()
+        return diskCost
     }
 
     /// The bytes at `url`: from memory, else from disk, else loaded (once, however many callers ask at the same time).
@@ -96,15 +114,54 @@ public actor AssetCache {
     }
 
     private func readFromDisk(_ url: URL) -> Data? {
-        guard let file = diskURL(for: url) else { return nil }
-        return try? Data(contentsOf: file)
+        guard let file = diskURL(for: url), let data = try? Data(contentsOf: file) else { return nil }
+        loadDiskFiles()
+        let now = Date()
+        diskFiles?[file.lastPathComponent]?.lastUse = now
+        // The last use is kept in the file too, for the next launch; a failure costs only the order.
+        try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: file.path)
+        return data
     }
 
     private func writeToDisk(_ data: Data, for url: URL) {
-        guard let directory, let file = diskURL(for: url) else { return }
+        guard let directory, let file = diskURL(for: url), data.count <= diskLimit else { return }
+        loadDiskFiles()
         // The disk cache is an optimisation: a failed write leaves the asset served from memory and loaded again
         // next time.
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try? data.write(to: file, options: .atomic)
+        guard (try? data.write(to: file, options: .atomic)) != nil else { return }
+        let name = file.lastPathComponent
+        diskCost += data.count - (diskFiles?[name]?.size ?? 0)
+        diskFiles?[name] = (data.count, Date())
+        while diskCost > diskLimit, let oldest = diskFiles?.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            diskFiles?[oldest.key] = nil
+            diskCost -= oldest.value.size
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(oldest.key))
+        }
+    }
+
+    /// Reads the disk cache's files (their names are hashes: 64 hexadecimal digits) with their sizes and last uses,
+    /// once.
+    private func loadDiskFiles() {
+        guard diskFiles == nil else { return }
+        var files: [String: (size: Int, lastUse: Date)] = [:]
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        if let directory,
+            let contents = try? FileManager.default.contentsOfDirectory(
+                at: directory, includingPropertiesForKeys: keys)
+        {
+            for file in contents where Self.isCacheFileName(file.lastPathComponent) {
+                let values = try? file.resourceValues(forKeys: Set(keys))
+                files[file.lastPathComponent] = (
+                    values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast
+                )
+            }
+        }
+        diskFiles = files
+        diskCost = files.values.reduce(0) { $0 + $1.size }
+    }
+
+    private static func isCacheFileName(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }

@@ -70,4 +70,37 @@ struct AssetCacheTests {
         #expect(
             server.requestCount("/asset/..%2F..%2Fetc%2Fpasswd") + server.requestCount("/asset/../../etc/passwd") == 1)
     }
+
+    @Test("the disk cache is bounded: past its limit the least recently used of its own files go, others stay")
+    func diskBound() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("brigade-assets-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let notes = directory.appendingPathComponent("notes.txt")
+        try Data(repeating: 65, count: 1_000).write(to: notes)
+        // Each asset body is "asset x" (7 bytes); 20 bytes hold two. Nothing is kept in memory: every read is the
+        // disk's or the network's.
+        let cache = AssetCache(client: client, memoryLimit: 0, directory: directory, diskLimit: 20)
+        let (a, b, c) = (server.url("/asset/a"), server.url("/asset/b"), server.url("/asset/c"))
+        _ = try await cache.data(for: a)
+        _ = try await cache.data(for: b)
+        #expect(await cache.diskUsage == 14)
+        _ = try await cache.data(for: a)  // from disk: a is now more recent than b
+        _ = try await cache.data(for: c)
+        func onDisk(_ url: URL) -> Bool {
+            cache.diskURL(for: url).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+        }
+        #expect(onDisk(a) && !onDisk(b) && onDisk(c))
+        #expect(await cache.diskUsage == 14)
+        #expect(FileManager.default.fileExists(atPath: notes.path))
+        #expect(server.requestCount("/asset/a") == 1)
+
+        // A relaunch finds the files and their order on disk.
+        let again = AssetCache(client: client, memoryLimit: 0, directory: directory, diskLimit: 20)
+        #expect(await again.diskUsage == 14)
+        _ = try await again.data(for: b)  // loaded again; the least recent of a and c goes
+        #expect(await again.diskUsage == 14)
+        #expect(onDisk(b) && onDisk(c) && !onDisk(a))
+        #expect(server.requestCount("/asset/b") == 2)
+    }
 }
