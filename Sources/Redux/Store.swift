@@ -467,10 +467,8 @@ public final class Store<State: Sendable> {
         case .action(let action, let group, let origin):
             if let origin {
                 _run(action, from: origin, group: group)
-            } else if _middleware.isEmpty {
-                _reduce(action, group: group)
             } else {
-                _runMiddleware(at: 0, action, group: group)
+                _process(action, group: group)
             }
             group?._leave()
         case .apply(let change, let group, let actionType):
@@ -481,6 +479,16 @@ public final class Store<State: Sendable> {
             _reductionObserver?(.asyncChange(of: actionType, _current))
             _boxedReductionObserver?(.asyncChange(of: actionType), _current)
             group?._leave()
+        }
+    }
+
+    /// Runs `action` through the middleware, if any, and the reducers.
+    @inlinable
+    func _process(_ action: any Action, group: _CompletionGroup?) {
+        if _middleware.isEmpty {
+            _reduce(action, group: group)
+        } else {
+            _runMiddleware(at: 0, action, group: group)
         }
     }
 

@@ -101,11 +101,7 @@ extension Store {
         let outer = dispatchingEffect
         dispatchingEffect = origin
         defer { dispatchingEffect = outer }
-        if _middleware.isEmpty {
-            _reduce(action, group: group)
-        } else {
-            _runMiddleware(at: 0, action, group: group)
-        }
+        _process(action, group: group)
     }
 
     /// Starts the effects the reducers of an action of type `A` returned.

@@ -118,36 +118,22 @@ struct SoakRunner {
         if ratio < 0.8 {
             throughputNote += "; per CPU-second \(Self.format(cpuRatio))x"
         }
-        if withinCap, ratio < 0.8, cpuRatio < 0.8, !workload.comparesWithFreshInstance {
-            failures.append(
-                "throughput: last window \(Self.format(last))/s is \(Self.format(ratio))x the first, "
-                    + "\(Self.format(cpuRatio))x per CPU-second")
-        } else if withinCap, ratio < 0.8, cpuRatio < 0.8 {
-            // Beside a fresh instance too, a burst of the neighbour's can end in the middle of the comparison: one
-            // under 0.8x is compared once more, with another fresh instance.
-            let seconds = max(5, Double(rates.count / 3))
-            var twinRatio = 0.0
-            var attempts = 0
-            while attempts < 2, attempts == 0 || twinRatio < 0.8 {
-                attempts += 1
-                switch await compareWithTwin(workload, makeTwin(), warmUp: warmUp, seconds: seconds) {
-                case .measured(let measured, let twinFailures):
-                    twinRatio = measured
-                    throughputNote +=
-                        (attempts == 1 ? "; beside a fresh instance " : ", again ")
-                        + "\(Self.format(measured))x over \(Int(seconds)) s"
-                    failures += twinFailures.map { "fresh instance: \($0)" }
-                case .failed(let reason):
-                    failures.append(
-                        "throughput: fell to \(Self.format(ratio))x and no fresh instance ran beside it: \(reason)")
-                    attempts = 2
-                    twinRatio = .infinity
-                }
+        if withinCap, ratio < 0.8, cpuRatio < 0.8 {
+            var fall =
+                "last window \(Self.format(last))/s is \(Self.format(ratio))x the first, "
+                + "\(Self.format(cpuRatio))x per CPU-second"
+            var stays = true
+            if workload.comparesWithFreshInstance {
+                let judged = await besideFreshInstances(
+                    workload, makeTwin, warmUp: warmUp, seconds: max(5, Double(rates.count / 3)))
+                throughputNote += judged.note
+                failures += judged.failures
+                // No ratio: no fresh instance ran, which `judged.failures` says.
+                stays = judged.ratio.map { $0 < 0.8 } ?? false
+                fall += judged.ratio.map { ", \(Self.format($0))x a fresh instance's" } ?? ""
             }
-            if twinRatio < 0.8 {
-                failures.append(
-                    "throughput: last window \(Self.format(last))/s is \(Self.format(ratio))x the first, "
-                        + "\(Self.format(cpuRatio))x per CPU-second, \(Self.format(twinRatio))x a fresh instance's")
+            if stays {
+                failures.append("throughput: " + fall)
             }
         }
         let stopped = await workload.stop()
@@ -205,6 +191,32 @@ struct SoakRunner {
         /// instance's own checks found.
         case measured(ratio: Double, failures: [String])
         case failed(String)
+    }
+
+    /// Compares `workload` with a fresh instance run beside it, and once more with another when the first comparison
+    /// is under 0.8x (a neighbour's burst can end in the middle of one): the last ratio, `nil` when no fresh instance
+    /// ran; the note for the report; the failures found (a fresh instance that could not run, or whose data was
+    /// wrong).
+    private func besideFreshInstances(
+        _ workload: any SoakWorkload, _ makeTwin: () -> (any SoakWorkload)?, warmUp: Double, seconds: Double
+    ) async -> (ratio: Double?, note: String, failures: [String]) {
+        var note = ""
+        var failures: [String] = []
+        var ratio: Double?
+        for attempt in 1...2 where attempt == 1 || (ratio ?? 1) < 0.8 {
+            switch await compareWithTwin(workload, makeTwin(), warmUp: warmUp, seconds: seconds) {
+            case .measured(let measured, let twinFailures):
+                ratio = measured
+                note +=
+                    (attempt == 1 ? "; beside a fresh instance " : ", again ") + "\(Self.format(measured))x over "
+                    + "\(Int(seconds)) s"
+                failures += twinFailures.map { "fresh instance: \($0)" }
+            case .failed(let reason):
+                failures.append("throughput: fell, and no fresh instance ran beside it: \(reason)")
+                return (nil, note, failures)
+            }
+        }
+        return (ratio, note, failures)
     }
 
     /// Runs `twin`, a fresh instance of the workload, beside the soaked `workload` for the soak's own warm-up and
