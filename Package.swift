@@ -193,34 +193,52 @@ package.targets.append(
         path: "Sources/brigade-tool"))
 package.products.append(.executable(name: "brigade-tool", targets: ["brigade-tool"]))
 
+// What Xcode 26 sets for a new app target ("approachable concurrency"): every declaration on the main actor unless
+// marked otherwise, nonisolated async functions run on their caller's actor, conformances of main-actor types are
+// main-actor isolated. The examples are the code a user copies, so CI builds and tests them in both modes: the
+// Swift 6 language mode (the default) and, with BRIGADE_APP_MODE=1, the app mode (scripts/check-app-mode.sh).
+let appMode: [SwiftSetting] =
+    Context.environment["BRIGADE_APP_MODE"] == "1"
+    ? [
+        .defaultIsolation(MainActor.self),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+    ] : []
+
 // The example app: `swift run bistro`.
 package.targets.append(
     .target(
         name: "BistroKit",
         dependencies: ["Brigade", "BrigadeInspector"],
         path: "Examples/Bistro/Sources/BistroKit",
-        resources: [.copy("Resources")]
+        resources: [.copy("Resources")],
+        swiftSettings: appMode
     )
 )
 package.targets.append(
-    .executableTarget(name: "bistro", dependencies: ["BistroKit"], path: "Examples/Bistro/Sources/bistro"))
+    .executableTarget(
+        name: "bistro", dependencies: ["BistroKit"], path: "Examples/Bistro/Sources/bistro", swiftSettings: appMode))
 package.targets.append(
     .testTarget(
         name: "BistroTests",
         dependencies: ["BistroKit", "Brigade", "TestHTTPServer", "BrigadeTesting", "BrigadeInspector"],
         path: "Examples/Bistro/Tests/BistroTests",
-        resources: [.copy("Golden")]
+        resources: [.copy("Golden")],
+        swiftSettings: appMode
     )
 )
 package.products.append(.executable(name: "bistro", targets: ["bistro"]))
 
 // The guide's package (docs/GettingStarted.md): its own Package.swift for users to copy; built and tested here too.
 package.targets.append(
-    .target(name: "OrderApp", dependencies: ["Brigade"], path: "Examples/GettingStarted/Sources/OrderApp"))
+    .target(
+        name: "OrderApp", dependencies: ["Brigade"], path: "Examples/GettingStarted/Sources/OrderApp",
+        swiftSettings: appMode))
 package.targets.append(
     .testTarget(
         name: "OrderAppTests",
         dependencies: ["OrderApp", "Brigade", "BrigadeTesting"],
-        path: "Examples/GettingStarted/Tests/OrderAppTests"
+        path: "Examples/GettingStarted/Tests/OrderAppTests",
+        swiftSettings: appMode
     )
 )

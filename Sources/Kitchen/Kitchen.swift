@@ -35,6 +35,8 @@ public final class Kitchen: Sendable {
         /// type, tens of microseconds, which a launch with many services would pay for every registration).
         let type: Any.Type
         let scope: Scope
+        /// Whether `factory` must run on the main actor (it is called only there).
+        let runsOnMainActor: Bool
         let factory: @Sendable (Resolver) throws -> any Sendable
         /// Wraps what `factory` made in the ``SharedInstance`` that `cell` keeps; `nil` for a value that is not of the
         /// registered type.
@@ -48,11 +50,13 @@ public final class Kitchen: Sendable {
         init(
             type: Any.Type,
             scope: Scope,
+            runsOnMainActor: Bool,
             factory: @escaping @Sendable (Resolver) throws -> any Sendable,
             share: @escaping @Sendable (any Sendable) -> SharedInstance?
         ) {
             self.type = type
             self.scope = scope
+            self.runsOnMainActor = runsOnMainActor
             self.factory = factory
             self.share = share
         }
@@ -72,7 +76,17 @@ public final class Kitchen: Sendable {
 
     // MARK: - Registration
 
-    /// Registers `type` with `factory`.
+    /// Registers `type` with `factory`, which runs on the main actor: it may call main-actor initializers, as every
+    /// initializer of an app target with default main-actor isolation (Xcode 26's default) is.
+    ///
+    /// ```swift
+    /// try kitchen.register(TaskList.self) { resolver in TaskList(client: try resolver.resolve(APIClient.self)) }
+    /// ```
+    ///
+    /// Resolving on the main actor runs the factory there at once, with no `await`. Off the main actor, a shared
+    /// instance already made is handed out as any other; one not made yet is ``KitchenError/requiresMainActor(chain:)``
+    /// (an effect's `send.services.resolve` hops to the main actor instead). A factory that must run wherever it is
+    /// resolved says so: ``registerNonisolated(_:scope:replacing:factory:)``.
     ///
     /// A replacement registered while the old factory is still making its instance wins: that instance goes only to
     /// the callers that were already waiting for it.
@@ -81,17 +95,48 @@ public final class Kitchen: Sendable {
     ///   - type: The service's type; resolved by this type.
     ///   - scope: ``Scope/shared`` by default.
     ///   - replacing: Whether a registration of the same type may be replaced; `false` by default.
-    ///   - factory: Makes the instance; resolves its dependencies from the resolver it is given.
+    ///   - factory: Makes the instance on the main actor; resolves its dependencies from the resolver it is given.
     /// - Throws: ``KitchenError/sealed(_:)`` after ``seal()``, ``KitchenError/duplicateRegistration(_:)`` when the
     ///   type is registered and `replacing` is false.
     public func register<Service: Sendable>(
         _ type: Service.Type,
         scope: Scope = .shared,
         replacing: Bool = false,
+        factory: @escaping @MainActor (Resolver) throws -> Service
+    ) throws(KitchenError) {
+        let registration = Registration(
+            type: type, scope: scope, runsOnMainActor: true,
+            factory: { resolver in
+                try MainActor.assumeIsolated { () throws -> any Sendable in try factory(resolver) }
+            },
+            share: { ($0 as? Service).map { SharedInstance($0) } }
+        )
+        try add(registration, for: ObjectIdentifier(type), replacing: replacing)
+    }
+
+    /// Registers `type` with `factory`, which runs on whichever thread resolves the service first (or each time, for
+    /// a transient one): for a service an effect or a background task may be the first to ask for, made of
+    /// nonisolated types (Brigade's own services: `APIClient`, `SQLiteStore`, `AssetCache`...).
+    ///
+    /// ```swift
+    /// try kitchen.registerNonisolated(APIClient.self) { _ in APIClient(configuration: .init(baseURL: base)) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service's type; resolved by this type.
+    ///   - scope: ``Scope/shared`` by default.
+    ///   - replacing: Whether a registration of the same type may be replaced; `false` by default.
+    ///   - factory: Makes the instance, on the resolving thread; resolves its dependencies from the resolver it is
+    ///     given.
+    /// - Throws: As ``register(_:scope:replacing:factory:)``.
+    public func registerNonisolated<Service: Sendable>(
+        _ type: Service.Type,
+        scope: Scope = .shared,
+        replacing: Bool = false,
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) throws(KitchenError) {
         let registration = Registration(
-            type: type, scope: scope, factory: { try factory($0) },
+            type: type, scope: scope, runsOnMainActor: false, factory: { try factory($0) },
             share: { ($0 as? Service).map { SharedInstance($0) } }
         )
         try add(registration, for: ObjectIdentifier(type), replacing: replacing)
@@ -112,7 +157,7 @@ public final class Kitchen: Sendable {
         _ view: @escaping @Sendable (Concrete) -> Facet
     ) throws(KitchenError) {
         let registration = Registration(
-            type: facet, scope: .transient,
+            type: facet, scope: .transient, runsOnMainActor: false,
             factory: { resolver in view(try resolver.resolve(concrete)) },
             share: { ($0 as? Facet).map { SharedInstance($0) } }
         )
@@ -159,6 +204,22 @@ public final class Kitchen: Sendable {
             return service
         }
         return try _resolveSlowly(type)
+    }
+
+    /// The instance of `type`, as the kitchen keeps it (a `Sendable` value, whatever `Service` is), so that it can be
+    /// handed from the main actor to an effect that asked for it elsewhere.
+    /// - Throws: As ``resolve(_:)``.
+    package func resolveSendable<Service>(_ type: Service.Type) throws(KitchenError) -> any Sendable {
+        let key = ObjectIdentifier(type)
+        if let registration = registration(for: key), registration.scope == .transient {
+            let link = Link(registration: ObjectIdentifier(registration.cell), type: registration.type)
+            return try make(with: registration, path: ResolutionChain.current + [link])
+        }
+        let service = try resolve(type)
+        guard let made = _madeInstance(for: key) else {
+            throw .factoryFailed(chain: [Kitchen.name(of: type)], underlying: "made \(Swift.type(of: service))")
+        }
+        return made
     }
 
     /// The instance made for the shared registration of `key`, if there is one and it is made.
@@ -247,6 +308,9 @@ public final class Kitchen: Sendable {
     }
 
     private func make(with registration: Registration, path: [Link]) throws(KitchenError) -> any Sendable {
+        if registration.runsOnMainActor, !MainThread.isCurrent {
+            throw .requiresMainActor(chain: path.map(\.name))
+        }
         let made: any Sendable
         do {
             made = try ResolutionChain.making(path) {

@@ -13,6 +13,11 @@ public enum KitchenError: Error, Equatable, CustomStringConvertible {
     case sealed(String)
     /// A resolver kept past its factory was used after its kitchen was released; carries the type asked for.
     case kitchenReleased(String)
+    /// The last type of the chain is made by a main-actor factory (``Kitchen/register(_:scope:replacing:factory:)``),
+    /// its shared instance is not made yet, and it was asked for off the main actor. Resolve it on the main actor
+    /// first (or with `await` through an effect's services, which hop there), or register it with
+    /// ``Kitchen/registerNonisolated(_:scope:replacing:factory:)`` when its factory may run on any thread.
+    case requiresMainActor(chain: [String])
 
     /// What went wrong: `ImageCache -> APIClient -> Configuration (not registered)`.
     public var description: String {
@@ -30,6 +35,10 @@ public enum KitchenError: Error, Equatable, CustomStringConvertible {
         case .kitchenReleased(let name):
             return
                 "cannot resolve \(name): the resolver's kitchen was released (keep the kitchen while its services run)"
+        case .requiresMainActor(let chain):
+            return chain.joined(separator: " -> ")
+                + " (made by a main-actor factory, first asked for off the main actor: resolve it on the main actor"
+                + " first, or register it with registerNonisolated)"
         }
     }
 }

@@ -29,7 +29,7 @@ import Foundation
 ///   that does not decode is ``StatePersistenceError/corrupt(key:reason:)``. In every such case the state keeps its
 ///   initial value, and the database's other rows are not touched.
 @MainActor
-public final class StatePersistence<State: Sendable, Part: Codable & Equatable & Sendable> {
+public final class StatePersistence<State: Sendable, Part: Codable & Equatable> {
     /// Turns a row of an older version into the JSON of the current one: given the stored JSON and its version.
     public typealias Migration = @Sendable (_ json: Data, _ storedVersion: Int) throws -> Data
 
@@ -90,9 +90,9 @@ public final class StatePersistence<State: Sendable, Part: Codable & Equatable &
         self.delay = delay
         self.clock = clock
         self.migrate = migrate
-        store.reducers.add(on: part) { (value: inout Part, action: PersistedStateRestored<Part>) in
-            if action.key == key {
-                value = action.value
+        store.reducers.add(on: part) { (value: inout Part, action: PersistedStateRestored) in
+            if action.key == key, let restored = try? JSONDecoder().decode(Part.self, from: Data(action.json.utf8)) {
+                value = restored
             }
         }
     }
@@ -104,7 +104,7 @@ public final class StatePersistence<State: Sendable, Part: Codable & Equatable &
         defer { keep() }
         do {
             guard let value = try await read() else { return }
-            store.dispatch(PersistedStateRestored(key: key, value: value.part))
+            store.dispatch(PersistedStateRestored(key: key, json: value.json))
             if value.migrated {
                 changed()
             } else {
@@ -136,7 +136,7 @@ public final class StatePersistence<State: Sendable, Part: Codable & Equatable &
 
     // MARK: - Reading
 
-    private func read() async throws(StatePersistenceError) -> (part: Part, migrated: Bool)? {
+    private func read() async throws(StatePersistenceError) -> (part: Part, json: String, migrated: Bool)? {
         let row: PersistedStateRow?
         do {
             row = try await database.get(PersistedStateRow.self, id: key)
@@ -165,7 +165,7 @@ public final class StatePersistence<State: Sendable, Part: Codable & Equatable &
             }
         }
         do {
-            return (try JSONDecoder().decode(Part.self, from: json), row.version < version)
+            return (try JSONDecoder().decode(Part.self, from: json), String(decoding: json, as: UTF8.self), row.version < version)
         } catch {
             throw .corrupt(key: key, reason: "\(error)")
         }

@@ -29,7 +29,7 @@ import BrigadeReactive
 /// source changes several times before that task runs (the view gets the latest view model). The binding ends when
 /// it is released: its subscription goes with it.
 @MainActor
-public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
+public final class ViewModelBinding<ViewModel: Equatable> {
     /// When a binding runs.
     public enum Timing: Sendable {
         /// From `load` until the binding is released.
@@ -69,12 +69,12 @@ public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
     /// - Parameters:
     ///   - source: What the view model is made from.
     ///   - timing: When the binding runs; ``Timing/whileVisible`` by default.
-    ///   - map: Makes the view model; called on the thread that changed the source.
+    ///   - map: Makes the view model, on the main actor.
     ///   - render: Hands a view model to the view, on the main actor.
     public convenience init<Source: Sendable>(
         _ source: ObservableProperty<Source>,
         timing: Timing = .whileVisible,
-        map: @escaping @Sendable (Source) -> ViewModel,
+        map: @escaping @MainActor (Source) -> ViewModel,
         render: @escaping @MainActor (ViewModel) -> Void
     ) {
         self.init(source.readOnly, timing: timing, map: map, render: render)
@@ -85,36 +85,38 @@ public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
     /// - Parameters:
     ///   - source: What the view model is made from.
     ///   - timing: When the binding runs; ``Timing/whileVisible`` by default.
-    ///   - map: Makes the view model; called on the thread that changed the source.
+    ///   - map: Makes the view model, on the main actor: the view model never leaves it, so it need not be `Sendable`,
+    ///     and its conformance to `Equatable` may be main-actor isolated (as in an app target with default main-actor
+    ///     isolation).
     ///   - render: Hands a view model to the view, on the main actor.
     public convenience init<Source: Sendable>(
         _ source: ReadOnlyObservableProperty<Source>,
         timing: Timing = .whileVisible,
-        map: @escaping @Sendable (Source) -> ViewModel,
+        map: @escaping @MainActor (Source) -> ViewModel,
         render: @escaping @MainActor (ViewModel) -> Void
     ) {
         self.init(
             timing: timing,
             current: { map(source.value) },
             subscribe: { deliver in
-                let latest = Locked<Pending>(Pending())
+                let latest = Locked(Pending<Source>())
                 return source.subscribe { value in
                     let schedule = latest.withLock { pending -> Bool in
-                        pending.viewModel = map(value)
+                        pending.value = value
                         defer { pending.isScheduled = true }
                         return !pending.isScheduled
                     }
                     guard schedule else { return }
                     Task { @MainActor in
-                        let viewModel = latest.withLock { pending -> ViewModel? in
+                        let value = latest.withLock { pending -> Source? in
                             defer {
-                                pending.viewModel = nil
+                                pending.value = nil
                                 pending.isScheduled = false
                             }
-                            return pending.viewModel
+                            return pending.value
                         }
-                        if let viewModel {
-                            deliver(viewModel)
+                        if let value {
+                            deliver(map(value))
                         }
                     }
                 }
@@ -122,10 +124,6 @@ public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
             render: render)
     }
 
-    private struct Pending {
-        var viewModel: ViewModel?
-        var isScheduled = false
-    }
 
     deinit {
         subscription?.dispose()
@@ -172,4 +170,10 @@ public final class ViewModelBinding<ViewModel: Equatable & Sendable> {
         lastRendered = viewModel
         render(viewModel)
     }
+}
+
+/// The latest value of a source waiting for its main-actor task, and whether that task is scheduled.
+private struct Pending<Source: Sendable>: Sendable {
+    var value: Source?
+    var isScheduled = false
 }

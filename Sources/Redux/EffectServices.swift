@@ -4,7 +4,7 @@
 /// ```swift
 /// reducers.add(effectsOn: \TeamState.self) { (state: inout TeamState, _: LoadTasks) -> Effect in
 ///     .run(id: TasksLoad()) { send in
-///         let api = try send.services.resolve((any TaskAPI).self)
+///         let api = try await send.services.resolve((any TaskAPI).self)
 ///         await send(TasksLoaded(tasks: try await api.tasks(for: "ada")))
 ///     }
 /// }
@@ -26,16 +26,19 @@ public struct EffectServices: Sendable {
 
     /// The service of type `type`: its replacement if there is one, otherwise the provider's.
     ///
+    /// `async` because a service may have to be made on the main actor (a kitchen's main-actor factory, the default
+    /// in an app target): the provider hops there for it, never blocking the effect's thread.
+    ///
     /// - Throws: ``ReduxError/serviceNotProvided(_:)`` when neither has it, or the error the provider throws (a
     ///   `KitchenError` naming the chain of a kitchen's failed resolution).
-    public func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
+    public func resolve<Service>(_ type: Service.Type = Service.self) async throws -> Service {
         if let replacement = replacements[ObjectIdentifier(type)] as? Service {
             return replacement
         }
         guard let provider else {
             throw ReduxError.serviceNotProvided(String(reflecting: type))
         }
-        return try provider.resolve(type)
+        return try await provider.effectService(type)
     }
 
     /// Replaces the service of type `type` with `service` for these services alone; the provider is not changed.
@@ -59,7 +62,8 @@ public struct EffectServices: Sendable {
 /// A service container effects resolve services from. `BrigadeComposition` makes `Kitchen` one, so the Redux component
 /// needs no kitchen of its own.
 public protocol EffectServiceProvider: Sendable {
-    /// The service of type `type`.
+    /// The service of type `type`, for an effect: made on the main actor when it must be, without blocking the
+    /// calling thread.
     /// - Throws: The container's own error when it has no such service or cannot make it.
-    func resolve<Service>(_ type: Service.Type) throws -> Service
+    func effectService<Service>(_ type: Service.Type) async throws -> Service
 }

@@ -37,8 +37,11 @@ import Testing
 ///   asserted and for each effect still running, unless the test called ``skipInFlightEffects()``.
 /// - ``expectCancelled(id:sourceLocation:)`` asserts that the work of an identity was cancelled.
 /// - Failures are Swift Testing issues at the caller's source location, or XCTest failures (``FailureReporter``).
+/// - States are compared on the main actor with their `Equatable` conformance, found when the test store is made, so
+///   a conformance isolated to the main actor (every conformance of an app target with default main-actor isolation)
+///   serves; a state that is not `Equatable` is compared member by member, as its diff is made.
 @MainActor
-public final class TestStore<State: Sendable & Equatable> {
+public final class TestStore<State: Sendable> {
     /// How strictly state changes are checked.
     public enum Exhaustivity: Sendable {
         /// Every change must be asserted.
@@ -345,6 +348,18 @@ public final class TestStore<State: Sendable & Equatable> {
         }
     }
 
+    /// Whether `lhs` equals `rhs`: by the state's `Equatable` conformance, looked up here on the main actor (where a
+    /// main-actor isolated one is found too), else member by member.
+    static func isEqual(_ lhs: State, _ rhs: State) -> Bool {
+        guard let lhs = lhs as? any Equatable else {
+            return StateDiff.lines(expected: lhs, actual: rhs).isEmpty
+        }
+        func equals<Value: Equatable>(_ lhs: Value) -> Bool {
+            (rhs as? Value).map { lhs == $0 } ?? false
+        }
+        return equals(lhs)
+    }
+
     private func check(
         _ actual: State,
         _ update: ((inout State) throws -> Void)?,
@@ -361,7 +376,7 @@ public final class TestStore<State: Sendable & Equatable> {
                 reporter.fail("the assertion for \(step) threw: \(error)", at: location)
                 return
             }
-            guard expected != actual else { return }
+            guard !Self.isEqual(expected, actual) else { return }
             let diff = StateDiff.lines(expected: expected, actual: actual)
             reporter.fail(
                 "state after \(step) is not as asserted:\n" + diff.map { "  " + $0 }.joined(separator: "\n"),
@@ -374,7 +389,7 @@ public final class TestStore<State: Sendable & Equatable> {
                 reporter.fail("the assertion for \(step) threw: \(error)", at: location)
                 return
             }
-            guard checked != actual else { return }
+            guard !Self.isEqual(checked, actual) else { return }
             let diff = StateDiff.lines(expected: checked, actual: actual)
             reporter.fail(
                 "state after \(step) does not have the asserted fields:\n"

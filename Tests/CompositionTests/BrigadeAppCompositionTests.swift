@@ -116,3 +116,40 @@ struct BrigadeAppEffectServicesTests {
         #expect(try app.kitchen.resolve((any Clerk).self).name() == "app")
     }
 }
+
+/// A service whose initializer runs on the main actor only, as in an app target with default main-actor isolation.
+@MainActor
+private final class Greeter {
+    let greeting = "hello"
+    let madeOnMainActor: Bool
+    init() { madeOnMainActor = true }
+}
+
+private struct Greet: Action {}
+private struct Greeted: Action { let text: String }
+
+@Suite("BrigadeApp: an effect reaches a main-actor service")
+@MainActor
+struct BrigadeAppMainActorServiceTests {
+    @Test("an effect off the main actor gets a service of a main-actor factory, made on the main actor on first use")
+    func effectResolvesMainActorService() async throws {
+        let app = try BrigadeApp.make(initialState: Tally(), navigator: HeadlessNavigator()) { app in
+            try app.kitchen.register(Greeter.self) { _ in Greeter() }
+            return []
+        }
+        var texts: [String] = []
+        app.store.reducers.add(effectsOn: \Tally.self) { (_: inout Tally, _: Greet) -> Effect in
+            .run { send in
+                let greeter = try await send.services.resolve(Greeter.self)
+                await send(Greeted(text: greeter.greeting))
+            }
+        }
+        app.store.reducers.add(on: \Tally.count) { (count: inout Int, _: Greeted) in count += 1 }
+        let subscription = app.store.subscribe(\.count, initial: false) { _ in texts.append("greeted") }
+        app.store.dispatch(Greet())
+        await app.store.effectsFinished()
+        #expect(texts == ["greeted"])
+        #expect(try app.kitchen.resolve(Greeter.self).madeOnMainActor)
+        subscription.dispose()
+    }
+}

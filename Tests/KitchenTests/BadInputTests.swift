@@ -19,7 +19,7 @@ struct KitchenBadInputTests {
     @Test("KitchenError.notRegistered")
     func notRegistered() async throws {
         let kitchen = Kitchen()
-        try kitchen.register(Client.self) { Client(configuration: try $0.resolve(Configuration.self)) }
+        try kitchen.registerNonisolated(Client.self) { Client(configuration: try $0.resolve(Configuration.self)) }
         #expect(
             await failure(KitchenError.self) { _ = try kitchen.resolve(Client.self) }
                 == "Client -> Configuration (not registered)")
@@ -28,8 +28,8 @@ struct KitchenBadInputTests {
     @Test("KitchenError.cycle")
     func cycle() async throws {
         let kitchen = Kitchen()
-        try kitchen.register(Chicken.self) { Chicken(egg: try $0.resolve(Egg.self)) }
-        try kitchen.register(Egg.self) { Egg(chicken: try $0.resolve(Chicken.self)) }
+        try kitchen.registerNonisolated(Chicken.self) { Chicken(egg: try $0.resolve(Egg.self)) }
+        try kitchen.registerNonisolated(Egg.self) { Egg(chicken: try $0.resolve(Chicken.self)) }
         #expect(
             await failure(KitchenError.self) { _ = try kitchen.resolve(Egg.self) } == "Egg -> Chicken -> Egg (cycle)")
     }
@@ -45,7 +45,7 @@ struct KitchenBadInputTests {
         do {
             let kitchen = Kitchen()
             released = kitchen
-            try kitchen.register(Keeper.self) { Keeper($0) }
+            try kitchen.registerNonisolated(Keeper.self) { Keeper($0) }
             keeper = try kitchen.resolve(Keeper.self)
         }
         // The shared keeper holds its resolver, which does not hold the kitchen: nothing keeps the kitchen.
@@ -59,8 +59,8 @@ struct KitchenBadInputTests {
     @Test("KitchenError.factoryFailed")
     func factoryFailed() async throws {
         let kitchen = Kitchen()
-        try kitchen.register(Configuration.self) { _ in throw Refused() }
-        try kitchen.register(Client.self) { Client(configuration: try $0.resolve(Configuration.self)) }
+        try kitchen.registerNonisolated(Configuration.self) { _ in throw Refused() }
+        try kitchen.registerNonisolated(Client.self) { Client(configuration: try $0.resolve(Configuration.self)) }
         #expect(
             await failure(KitchenError.self) { _ = try kitchen.resolve(Client.self) }
                 == "Client -> Configuration (factory failed: Refused())")
@@ -70,9 +70,9 @@ struct KitchenBadInputTests {
     func duplicateRegistration() async throws {
         let kitchen = Kitchen()
         let first = Configuration()
-        try kitchen.register(Configuration.self) { _ in first }
+        try kitchen.registerNonisolated(Configuration.self) { _ in first }
         #expect(
-            await failure(KitchenError.self) { try kitchen.register(Configuration.self) { _ in Configuration() } }
+            await failure(KitchenError.self) { try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() } }
                 == "Configuration is already registered; pass replacing: true to replace it")
         #expect(try kitchen.resolve(Configuration.self) === first)
     }
@@ -82,7 +82,7 @@ struct KitchenBadInputTests {
         let kitchen = Kitchen()
         kitchen.seal()
         #expect(
-            await failure(KitchenError.self) { try kitchen.register(Configuration.self) { _ in Configuration() } }
+            await failure(KitchenError.self) { try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() } }
                 == "the kitchen is sealed; Configuration cannot be registered")
         #expect(!kitchen.isRegistered(Configuration.self))
     }

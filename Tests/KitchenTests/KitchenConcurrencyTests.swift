@@ -53,9 +53,9 @@ struct KitchenConcurrencyTests {
     @Test("a factory that waits for another thread resolving an unrelated service completes, without deadlock")
     func unrelatedServicesDoNotWaitOnEachOther() throws {
         let kitchen = Kitchen()
-        try kitchen.register(Pantry.self) { _ in Pantry() }
+        try kitchen.registerNonisolated(Pantry.self) { _ in Pantry() }
         // Factories capture the kitchen weakly: a kitchen holding a factory that holds it would never be freed.
-        try kitchen.register(Stove.self) { [weak kitchen] _ in
+        try kitchen.registerNonisolated(Stove.self) { [weak kitchen] _ in
             let held = kitchen
             let other = Worker { (try? held?.resolve(Pantry.self)) != nil }
             return Stove(otherThreadResolved: other.wait(seconds: 2) == true)
@@ -68,7 +68,7 @@ struct KitchenConcurrencyTests {
     @Test("a factory resolving its own type through the captured kitchen is a cycle error, not a stack overflow")
     func selfResolutionThroughCapturedKitchen() throws {
         let kitchen = Kitchen()
-        try kitchen.register(Loop.self) { [weak kitchen] _ in
+        try kitchen.registerNonisolated(Loop.self) { [weak kitchen] _ in
             guard let kitchen else { throw Refused() }
             return Loop(try kitchen.resolve(Loop.self))
         }
@@ -80,8 +80,8 @@ struct KitchenConcurrencyTests {
     @Test("a cycle through the resolver and the captured kitchen names every type in it")
     func mixedCycle() throws {
         let kitchen = Kitchen()
-        try kitchen.register(Ring.self) { resolver in Ring(try resolver.resolve(RingLink.self)) }
-        try kitchen.register(RingLink.self) { [weak kitchen] _ in
+        try kitchen.registerNonisolated(Ring.self) { resolver in Ring(try resolver.resolve(RingLink.self)) }
+        try kitchen.registerNonisolated(RingLink.self) { [weak kitchen] _ in
             guard let kitchen else { throw Refused() }
             return RingLink(try kitchen.resolve(Ring.self))
         }
@@ -99,14 +99,14 @@ struct KitchenConcurrencyTests {
         let kitchen = Kitchen()
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        try kitchen.register(Edition.self) { _ in
+        try kitchen.registerNonisolated(Edition.self) { _ in
             entered.signal()
             _ = release.wait(timeout: .now() + 2)
             return Edition(1)
         }
         let first = Worker { (try? kitchen.resolve(Edition.self))?.number }
         #expect(entered.wait(timeout: .now() + 2) == .success)
-        try kitchen.register(Edition.self, replacing: true) { _ in Edition(2) }
+        try kitchen.registerNonisolated(Edition.self, replacing: true) { _ in Edition(2) }
         release.signal()
         #expect(first.wait(seconds: 5) == .some(1))
         #expect(try kitchen.resolve(Edition.self).number == 2)
@@ -117,11 +117,11 @@ struct KitchenConcurrencyTests {
     func sealedRace() throws {
         let kitchen = Kitchen()
         let made = Counter()
-        try kitchen.register(Configuration.self) { _ in
+        try kitchen.registerNonisolated(Configuration.self) { _ in
             made.increment()
             return Configuration()
         }
-        try kitchen.register(Client.self, scope: .transient) {
+        try kitchen.registerNonisolated(Client.self, scope: .transient) {
             Client(configuration: try $0.resolve(Configuration.self))
         }
         kitchen.seal()
@@ -148,7 +148,7 @@ struct KitchenConcurrencyTests {
         weak var released: Kitchen?
         do {
             let kitchen = Kitchen()
-            try kitchen.register(Configuration.self) { _ in Configuration() }
+            try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() }
             kitchen.seal()
             let made = try kitchen.resolve(Configuration.self)
             #expect(try kitchen.resolve(Configuration.self) === made)

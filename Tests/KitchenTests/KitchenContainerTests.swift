@@ -48,8 +48,8 @@ struct KitchenContainerTests {
     func sharedWithDependencies() throws {
         let kitchen = Kitchen()
         let made = Counter()
-        try kitchen.register(Configuration.self) { _ in Configuration() }
-        try kitchen.register(Client.self) { resolver in
+        try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() }
+        try kitchen.registerNonisolated(Client.self) { resolver in
             made.increment()
             return Client(configuration: try resolver.resolve(Configuration.self))
         }
@@ -63,7 +63,7 @@ struct KitchenContainerTests {
     @Test("a transient service is made for every resolution")
     func transient() throws {
         let kitchen = Kitchen()
-        try kitchen.register(Configuration.self, scope: .transient) { _ in Configuration() }
+        try kitchen.registerNonisolated(Configuration.self, scope: .transient) { _ in Configuration() }
         #expect(try kitchen.resolve(Configuration.self) !== kitchen.resolve(Configuration.self))
     }
 
@@ -71,7 +71,7 @@ struct KitchenContainerTests {
     func race() throws {
         let kitchen = Kitchen()
         let made = Counter()
-        try kitchen.register(Configuration.self) { _ in
+        try kitchen.registerNonisolated(Configuration.self) { _ in
             made.increment()
             return Configuration()
         }
@@ -87,8 +87,8 @@ struct KitchenContainerTests {
     @Test("a missing registration names the whole chain that asked for it")
     func missingChain() throws {
         let kitchen = Kitchen()
-        try kitchen.register(ImageCache.self) { ImageCache(client: try $0.resolve(Client.self)) }
-        try kitchen.register(Client.self) { Client(configuration: try $0.resolve(Configuration.self)) }
+        try kitchen.registerNonisolated(ImageCache.self) { ImageCache(client: try $0.resolve(Client.self)) }
+        try kitchen.registerNonisolated(Client.self) { Client(configuration: try $0.resolve(Configuration.self)) }
         let error = #expect(throws: KitchenError.self) {
             try kitchen.resolve(ImageCache.self)
         }
@@ -98,8 +98,8 @@ struct KitchenContainerTests {
     @Test("a dependency cycle is an error naming the cycle")
     func cycle() throws {
         let kitchen = Kitchen()
-        try kitchen.register(Chicken.self) { Chicken(egg: try $0.resolve(Egg.self)) }
-        try kitchen.register(Egg.self) { Egg(chicken: try $0.resolve(Chicken.self)) }
+        try kitchen.registerNonisolated(Chicken.self) { Chicken(egg: try $0.resolve(Egg.self)) }
+        try kitchen.registerNonisolated(Egg.self) { Egg(chicken: try $0.resolve(Chicken.self)) }
         let error = #expect(throws: KitchenError.self) {
             try kitchen.resolve(Chicken.self)
         }
@@ -109,23 +109,23 @@ struct KitchenContainerTests {
     @Test("a duplicate registration is an error unless it says it replaces the old one")
     func duplicate() throws {
         let kitchen = Kitchen()
-        try kitchen.register(Configuration.self) { _ in Configuration() }
+        try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() }
         #expect(throws: KitchenError.duplicateRegistration("Configuration")) {
-            try kitchen.register(Configuration.self) { _ in Configuration() }
+            try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() }
         }
         let replacement = Configuration()
-        try kitchen.register(Configuration.self, replacing: true) { _ in replacement }
+        try kitchen.registerNonisolated(Configuration.self, replacing: true) { _ in replacement }
         #expect(try kitchen.resolve(Configuration.self) === replacement)
     }
 
     @Test("after seal(), registering throws and resolving still works")
     func sealed() throws {
         let kitchen = Kitchen()
-        try kitchen.register(Configuration.self) { _ in Configuration() }
+        try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() }
         kitchen.seal()
         #expect(kitchen.isSealed)
         let error = #expect(throws: KitchenError.self) {
-            try kitchen.register(Client.self) { _ in Client(configuration: Configuration()) }
+            try kitchen.registerNonisolated(Client.self) { _ in Client(configuration: Configuration()) }
         }
         #expect(error?.description == "the kitchen is sealed; Client cannot be registered")
         #expect(!kitchen.isRegistered(Client.self))
@@ -135,7 +135,7 @@ struct KitchenContainerTests {
     @Test("one instance is registered under several facet protocols")
     func facets() throws {
         let kitchen = Kitchen()
-        try kitchen.register(Host.self) { _ in Host() }
+        try kitchen.registerNonisolated(Host.self) { _ in Host() }
         try kitchen.register(facet: (any Greeting).self, of: Host.self) { $0 }
         try kitchen.register(facet: (any Farewell).self, of: Host.self) { $0 }
         let greeting = try kitchen.resolve((any Greeting).self)
@@ -153,7 +153,7 @@ struct KitchenContainerTests {
     func failingFactory() throws {
         struct NoNetwork: Error, CustomStringConvertible { var description: String { "no network" } }
         let kitchen = Kitchen()
-        try kitchen.register(Configuration.self) { _ in throw NoNetwork() }
+        try kitchen.registerNonisolated(Configuration.self) { _ in throw NoNetwork() }
         #expect(throws: KitchenError.factoryFailed(chain: ["Configuration"], underlying: "no network")) {
             try kitchen.resolve(Configuration.self)
         }

@@ -90,12 +90,12 @@ struct KitchenCycleTests {
         let first = Kitchen()
         let second = inTwoKitchens ? Kitchen() : first
         let start = StartLine(parties: 2)
-        try first.register(Sauce.self) { [weak second] _ in
+        try first.registerNonisolated(Sauce.self) { [weak second] _ in
             start.arrive("Sauce")
             guard let second else { throw Refused() }
             return Sauce(try second.resolve(Stock.self))
         }
-        try second.register(Stock.self) { [weak first] _ in
+        try second.registerNonisolated(Stock.self) { [weak first] _ in
             start.arrive("Stock")
             guard let first else { throw Refused() }
             return Stock(try first.resolve(Sauce.self))
@@ -117,15 +117,15 @@ struct KitchenCycleTests {
     func ringAcrossThreads() throws {
         let kitchen = Kitchen()
         let start = StartLine(parties: 3)
-        try kitchen.register(Starter.self) { resolver in
+        try kitchen.registerNonisolated(Starter.self) { resolver in
             start.arrive("Starter")
             return Starter(try resolver.resolve(Main.self))
         }
-        try kitchen.register(Main.self) { resolver in
+        try kitchen.registerNonisolated(Main.self) { resolver in
             start.arrive("Main")
             return Main(try resolver.resolve(Dessert.self))
         }
-        try kitchen.register(Dessert.self) { resolver in
+        try kitchen.registerNonisolated(Dessert.self) { resolver in
             start.arrive("Dessert")
             return Dessert(try resolver.resolve(Starter.self))
         }
@@ -141,8 +141,8 @@ struct KitchenCycleTests {
     func cycleEveryTime() throws {
         for _ in 0..<200 {
             let kitchen = Kitchen()
-            try kitchen.register(Sauce.self) { resolver in Sauce(try resolver.resolve(Stock.self)) }
-            try kitchen.register(Stock.self) { resolver in Stock(try resolver.resolve(Sauce.self)) }
+            try kitchen.registerNonisolated(Sauce.self) { resolver in Sauce(try resolver.resolve(Stock.self)) }
+            try kitchen.registerNonisolated(Stock.self) { resolver in Stock(try resolver.resolve(Sauce.self)) }
             let start = StartLine(parties: 2)
             let sauce = Worker {
                 start.arrive("sauce thread")
@@ -166,11 +166,11 @@ struct KitchenCycleTests {
     func acyclicGraphAcrossThreads() throws {
         let kitchen = Kitchen()
         let start = StartLine(parties: 2)
-        try kitchen.register(Flour.self) { _ in
+        try kitchen.registerNonisolated(Flour.self) { _ in
             start.arrive("Flour")
             return Flour()
         }
-        try kitchen.register(Dough.self) { resolver in
+        try kitchen.registerNonisolated(Dough.self) { resolver in
             start.arrive("Dough")
             return Dough(try resolver.resolve(Flour.self))
         }
@@ -189,8 +189,8 @@ struct KitchenCycleTests {
     func acyclicGraphEveryTime() throws {
         for _ in 0..<200 {
             let kitchen = Kitchen()
-            try kitchen.register(Flour.self) { _ in Flour() }
-            try kitchen.register(Dough.self) { resolver in Dough(try resolver.resolve(Flour.self)) }
+            try kitchen.registerNonisolated(Flour.self) { _ in Flour() }
+            try kitchen.registerNonisolated(Dough.self) { resolver in Dough(try resolver.resolve(Flour.self)) }
             let start = StartLine(parties: 2)
             let dough = Worker {
                 start.arrive("dough thread")
@@ -213,9 +213,9 @@ struct KitchenCycleTests {
     @Test("a factory resolving its own type from another kitchen gets that kitchen's instance, not a cycle")
     func sameTypeFromAnotherKitchen() throws {
         let app = Kitchen()
-        try app.register(Courier.self) { _ in Courier(wrapping: nil) }
+        try app.registerNonisolated(Courier.self) { _ in Courier(wrapping: nil) }
         let feature = Kitchen()
-        try feature.register(Courier.self) { _ in Courier(wrapping: try app.resolve(Courier.self)) }
+        try feature.registerNonisolated(Courier.self) { _ in Courier(wrapping: try app.resolve(Courier.self)) }
         let courier = try feature.resolve(Courier.self)
         #expect(courier.wrapped === (try app.resolve(Courier.self)))
         #expect(courier.wrapped?.wrapped == nil)
@@ -225,11 +225,11 @@ struct KitchenCycleTests {
     func cycleThroughTwoKitchens() throws {
         let first = Kitchen()
         let second = Kitchen()
-        try first.register(Sauce.self) { [weak second] _ in
+        try first.registerNonisolated(Sauce.self) { [weak second] _ in
             guard let second else { throw Refused() }
             return Sauce(try second.resolve(Stock.self))
         }
-        try second.register(Stock.self) { [weak first] _ in
+        try second.registerNonisolated(Stock.self) { [weak first] _ in
             guard let first else { throw Refused() }
             return Stock(try first.resolve(Sauce.self))
         }
@@ -241,7 +241,7 @@ struct KitchenCycleTests {
     @Test("a resolver kept past its factory resolves later as a fresh resolution, on any thread")
     func keptResolverStartsAFreshResolution() throws {
         let kitchen = Kitchen()
-        try kitchen.register(Page.self, scope: .transient) { resolver in
+        try kitchen.registerNonisolated(Page.self, scope: .transient) { resolver in
             Page(next: { try resolver.resolve(Page.self) })
         }
         let page = try kitchen.resolve(Page.self)
@@ -255,9 +255,9 @@ struct KitchenCycleTests {
     @Test("a kept resolver used inside another factory continues that factory's chain: its own type is a cycle")
     func keptResolverInsideAFactoryStillSeesCycles() throws {
         let kitchen = Kitchen()
-        try kitchen.register(Shelf.self) { resolver in Shelf(resolver) }
+        try kitchen.registerNonisolated(Shelf.self) { resolver in Shelf(resolver) }
         let shelf = try kitchen.resolve(Shelf.self)
-        try kitchen.register(Courier.self) { _ in Courier(wrapping: try shelf.resolver.resolve(Courier.self)) }
+        try kitchen.registerNonisolated(Courier.self) { _ in Courier(wrapping: try shelf.resolver.resolve(Courier.self)) }
         // Before, the kept resolver carried the shelf's chain, missed the cycle and waited for itself forever.
         let resolving = Worker { thrown { try kitchen.resolve(Courier.self) } }
         #expect(resolving.wait(seconds: 20) == .some(.cycle(chain: ["Courier", "Courier"])))
@@ -268,7 +268,7 @@ struct KitchenCycleTests {
         let kitchen = Kitchen()
         let firstCall = FirstCall()
         let inner = TaskResult()
-        try kitchen.register(Page.self, scope: .transient) { [weak kitchen] _ in
+        try kitchen.registerNonisolated(Page.self, scope: .transient) { [weak kitchen] _ in
             if firstCall.isFirst() {
                 // The task inherits the factory's task-locals, but not its chain: it runs on another thread.
                 Task { inner.finish(thrown { try kitchen?.resolve(Page.self) }) }

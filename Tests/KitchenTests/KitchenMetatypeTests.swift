@@ -15,7 +15,7 @@ struct KitchenMetatypeTests {
     func superclassThenConcrete() throws {
         for sealed in [false, true] {
             let kitchen = Kitchen()
-            try kitchen.register(MetatypeDerived.self) { _ in MetatypeDerived() }
+            try kitchen.registerNonisolated(MetatypeDerived.self) { _ in MetatypeDerived() }
             if sealed {
                 kitchen.seal()
             }
@@ -33,7 +33,7 @@ struct KitchenMetatypeTests {
     func concreteThenSuperclass() throws {
         for sealed in [false, true] {
             let kitchen = Kitchen()
-            try kitchen.register(MetatypeDerived.self) { _ in MetatypeDerived() }
+            try kitchen.registerNonisolated(MetatypeDerived.self) { _ in MetatypeDerived() }
             if sealed {
                 kitchen.seal()
             }
@@ -49,7 +49,7 @@ struct KitchenMetatypeTests {
         for sealed in [false, true] {
             let kitchen = Kitchen()
             let base: MetatypeBase.Type = MetatypeDerived.self
-            try kitchen.register(base) { _ in MetatypeDerived() }
+            try kitchen.registerNonisolated(base) { _ in MetatypeDerived() }
             if sealed {
                 kitchen.seal()
             }
@@ -64,7 +64,7 @@ struct KitchenMetatypeTests {
         for sealed in [false, true] {
             let kitchen = Kitchen()
             let base: MetatypeBase.Type = MetatypeDerived.self
-            try kitchen.register(base) { _ in MetatypeBase() }
+            try kitchen.registerNonisolated(base) { _ in MetatypeBase() }
             if sealed {
                 kitchen.seal()
             }

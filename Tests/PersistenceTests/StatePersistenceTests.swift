@@ -138,7 +138,7 @@ struct StatePersistenceTests {
         let store = TestStore(store: makeShop())
         let restoring = persistence(of: store.store, in: database)
         try await restoring.restore()
-        await store.receive(PersistedStateRestored<Cart>.self) { $0.cart.dishes = ["soup"] }
+        await store.receive(PersistedStateRestored.self) { $0.cart.dishes = ["soup"] }
         await store.finish()
     }
 

@@ -68,7 +68,7 @@ struct ReduxBadInputTests {
         let store = Store(initialState: "")
         store.reducers.add(effectsOn: \String.self) { (_: inout String, _: Fetch) -> Effect in
             .run { send in
-                _ = try send.services.resolve(Int.self)
+                _ = try await send.services.resolve(Int.self)
             } catch: { error, send in
                 await send(Failed(message: "\(error)"))
             }

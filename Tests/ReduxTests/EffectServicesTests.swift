@@ -19,7 +19,7 @@ private struct TestGreeter: Greeter {
 private struct OneServiceProvider: EffectServiceProvider {
     struct Missing: Error {}
 
-    func resolve<Service>(_ type: Service.Type) throws -> Service {
+    func effectService<Service>(_ type: Service.Type) async throws -> Service {
         guard let greeter = PoliteGreeter() as any Greeter as? Service else { throw Missing() }
         return greeter
     }
@@ -39,7 +39,7 @@ private func greetingStore(services: EffectServices) -> Store<Greeting> {
     store.effectServices = services
     store.reducers.add(effectsOn: \Greeting.self) { (_: inout Greeting, action: Greet) -> Effect in
         .run { send in
-            let greeter = try send.services.resolve((any Greeter).self)
+            let greeter = try await send.services.resolve((any Greeter).self)
             await send(Greeted(text: greeter.greet(action.name)))
         } catch: { error, send in
             await send(GreetFailed(message: "\(error)"))
@@ -94,7 +94,7 @@ struct EffectServicesTests {
         await store.effectsFinished()
         let expected = ReduxError.serviceNotProvided(String(reflecting: (any Greeter).self))
         #expect(store.currentState.text == expected.description)
-        #expect(throws: expected) { try EffectServices().resolve((any Greeter).self) }
+        await #expect(throws: expected) { try await EffectServices().resolve((any Greeter).self) }
     }
 }
 

@@ -26,6 +26,7 @@ final class SpecialsService: SpecialsSource {
 }
 
 @Suite("docs/Kitchen.md")
+@MainActor  // as an app resolves its services: the factories are main-actor ones
 struct KitchenDocExamplesTests {
     @Test("the kitchen example wires the services and resolves them by facet")
     func kitchenExample() async throws {

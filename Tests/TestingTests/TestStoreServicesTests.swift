@@ -26,7 +26,7 @@ struct TestStoreServicesTests {
         let store = TestStore(initialState: WeatherState()) { reducers in
             reducers.add(effectsOn: \WeatherState.self) { (_: inout WeatherState, _: Forecast) -> Effect in
                 .run { send in
-                    let weather = try send.services.resolve((any Weather).self)
+                    let weather = try await send.services.resolve((any Weather).self)
                     await send(Forecasted(text: try await weather.forecast()))
                 }
             }

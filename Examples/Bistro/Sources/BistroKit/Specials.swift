@@ -118,7 +118,7 @@ final class SpecialsLoader: Presenter {
     func addPresentationLogic(routeResult: RouteResult, controller: any Controller) throws {
         store.run(
             .run(id: SpecialsLoad(), cancelInFlight: true) { send in
-                let service = try send.services.resolve(SpecialsService.self)
+                let service = try await send.services.resolve(SpecialsService.self)
                 await send(SpecialsLoaded(specials: try await service.todaysSpecials()))
             } catch: { error, send in
                 await send(SpecialsFailed(reason: "\(error)"))

@@ -195,7 +195,7 @@ func registerKitchenLoad(_ reducers: ReducerContainer) {
         guard let user = state.user else { return .none }
         state.isLoading = true
         return .run(id: TasksLoad(), cancelInFlight: true) { send in
-            let api = try send.services.resolve((any TaskAPI).self)  // the kitchen's, or the test's replacement
+            let api = try await send.services.resolve((any TaskAPI).self)  // the kitchen's, or the test's replacement
             await send(TasksLoaded(tasks: try await api.tasks(for: user)))
         } catch: { error, send in
             await send(TasksFailed(message: "\(error)"))  // a service missing from the kitchen lands here too

@@ -22,7 +22,7 @@ public final class OrderFeature: ViewFeature, PresenterFeature, LogicFeature {
             guard let guest = state.guest else { return .none }
             state.isLoadingMenu = true
             return .run(id: MenuLoad(), cancelInFlight: true) { send in
-                let source = try send.services.resolve((any MenuSource).self)  // from the app's kitchen
+                let source = try await send.services.resolve((any MenuSource).self)  // from the app's kitchen
                 await send(MenuLoaded(dishes: try await source.dishes(for: guest)))
             } catch: { error, send in
                 await send(MenuFailed(reason: "\(error)"))
