@@ -20,6 +20,9 @@ Run it after `swift build` (the modules are read from the build directory):
 
 Warnings are not reported (a guide may leave a value unused); errors are. On failure it prints the page, the block
 (number and line) and the compiler's error, and exits 1.
+
+With BRIGADE_APP_MODE=1 the blocks are compiled as an app target made by Xcode 26 compiles them: default main-actor
+isolation, NonisolatedNonsendingByDefault and InferIsolatedConformances (issue 40); CI runs both modes.
 """
 
 import concurrent.futures
@@ -35,6 +38,12 @@ APPLE = "<!-- apple -->"
 NEW_SCOPE = "<!-- new scope -->"
 FILE = re.compile(r"^<!-- file: (\S+) -->$")
 FENCE = re.compile(r"^(\s*)(`{3,})([^`\s]*)\s*$")
+# What Xcode 26 sets for a new app target.
+APP_MODE = [
+    "-default-isolation", "MainActor",
+    "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+    "-enable-upcoming-feature", "InferIsolatedConformances",
+]
 # Every module a reader may use in a guide; the umbrella re-exports all components but the test kit and the
 # inspector.
 IMPORTS = ["Foundation", "Brigade", "BrigadeTesting", "BrigadeInspector"]
@@ -122,7 +131,7 @@ def typecheck(path, scope, blocks, modules, scratch):
         "-I", os.path.join(ROOT, "Sources", "CSQLite"),
         "-module-cache-path", os.path.join(scratch, "ModuleCache"),
         source,
-    ]
+    ] + (APP_MODE if os.environ.get("BRIGADE_APP_MODE") == "1" else [])
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     return result.returncode, result.stdout + result.stderr
 

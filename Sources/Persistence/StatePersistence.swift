@@ -45,7 +45,7 @@ public final class StatePersistence<State: Sendable, Part: Codable & Equatable> 
     public var onError: ((StatePersistenceError) -> Void)?
 
     private let store: Store<State>
-    private let part: WritableKeyPath<State, Part> & Sendable
+    private let part: WritableKeyPath<State, Part>
     private let database: SQLiteStore
     private let migrate: Migration?
     private let delay: Duration
@@ -74,7 +74,7 @@ public final class StatePersistence<State: Sendable, Part: Codable & Equatable> 
     ///   - migrate: Turns an older row's JSON into the current version's.
     public init(
         store: Store<State>,
-        part: WritableKeyPath<State, Part> & Sendable,
+        part: WritableKeyPath<State, Part>,
         database: SQLiteStore,
         key: String,
         version: Int = 1,

@@ -297,7 +297,7 @@ public final class Store<State: Sendable> {
     @inlinable
     @discardableResult
     public func subscribe<Selection: Equatable>(
-        _ keyPath: KeyPath<State, Selection> & Sendable,
+        _ keyPath: KeyPath<State, Selection>,
         priority: Int? = nil,
         initial: Bool = true,
         _ handler: @escaping (Selection) -> Void

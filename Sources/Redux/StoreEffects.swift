@@ -31,7 +31,7 @@ extension Store {
 
     /// Cancels every running effect whose identity is `id`, as the effect ``Effect/cancel(id:)`` does: nothing they
     /// send afterwards is dispatched.
-    public func cancelEffects(id: some Hashable & Sendable) {
+    public func cancelEffects(id: any Hashable & Sendable) {
         effects.cancel(EffectID(id))
     }
 
@@ -41,7 +41,7 @@ extension Store {
     }
 
     /// Whether an effect of identity `id` is running and not cancelled.
-    public func isRunningEffect(id: some Hashable & Sendable) -> Bool {
+    public func isRunningEffect(id: any Hashable & Sendable) -> Bool {
         effects.isRunning(EffectID(id))
     }
 

@@ -131,8 +131,12 @@ public actor AssetCache {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         guard (try? data.write(to: file, options: .atomic)) != nil else { return }
         let name = file.lastPathComponent
+        let now = Date()
+        // Stamped as a read stamps it: the file system's own time comes from a coarser clock, which may put a file
+        // written now before one read a moment ago, and reverse their order at the next launch.
+        try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: file.path)
         diskCost += data.count - (diskFiles?[name]?.size ?? 0)
-        diskFiles?[name] = (data.count, Date())
+        diskFiles?[name] = (data.count, now)
         while diskCost > diskLimit, let oldest = diskFiles?.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             diskFiles?[oldest.key] = nil
             diskCost -= oldest.value.size

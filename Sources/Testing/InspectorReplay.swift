@@ -87,7 +87,7 @@ public enum InspectorReplay {
     /// - Throws: The errors of `InspectorSession(contentsOf:)` and of replaying.
     @MainActor
     @discardableResult
-    public static func check<State: Sendable & Equatable & Codable>(
+    public static func check<State: Sendable>(
         session url: URL,
         store: TestStore<State>,
         registry: ActionRegistry,
@@ -111,7 +111,7 @@ public enum InspectorReplay {
     ///   for a payload that does not decode as its action.
     @MainActor
     @discardableResult
-    public static func check<State: Sendable & Equatable & Codable>(
+    public static func check<State: Sendable>(
         session: InspectorSession,
         store: TestStore<State>,
         registry: ActionRegistry,
@@ -148,7 +148,7 @@ public enum InspectorReplay {
             store.events.removeAll()
             let replayedState = live.currentState
             let replayedJSON = json(of: replayedState)
-            guard replayedState == recorded else {
+            guard TestStore<State>.isEqual(replayedState, recorded) else {
                 let divergence = Divergence(
                     seq: event.seq, line: line, action: event.description ?? event.action ?? "?",
                     changes: replayedJSON.changes(from: event.state ?? .null))
@@ -161,8 +161,12 @@ public enum InspectorReplay {
         return Outcome(replayed: replayed, divergence: nil, seqs: seqs, states: states)
     }
 
-    private static func json(of state: some Encodable) -> InspectorValue {
-        (try? InspectorValue(encoding: state)) ?? .null
+    /// The state as JSON, by its `Encodable` conformance looked up on the main actor (where a main-actor isolated one
+    /// is found too); `null` when it has none.
+    @MainActor
+    private static func json(of state: Any) -> InspectorValue {
+        guard let state = state as? any Encodable else { return .null }
+        return (try? InspectorValue(encoding: state)) ?? .null
     }
 
     @MainActor
@@ -170,7 +174,10 @@ public enum InspectorReplay {
         await store.dispatchAndWait(action)
     }
 
-    private static func state<State: Decodable>(
+    /// The recorded state of `event`, decoded by `State`'s `Decodable` conformance, looked up on the main actor (where a
+    /// main-actor isolated one is found too).
+    @MainActor
+    private static func state<State>(
         of event: InspectorEvent, as type: State.Type
     ) throws(InspectorError)
         -> State
@@ -178,11 +185,20 @@ public enum InspectorReplay {
         guard let json = event.state else {
             throw .undecodableState(seq: event.seq, reason: "the session has no state as JSON (is the state Codable?)")
         }
+        guard let decodable = State.self as? any Decodable.Type else {
+            throw .undecodableState(seq: event.seq, reason: "\(State.self) is not Decodable")
+        }
+        func decode<Value: Decodable>(_ type: Value.Type) throws -> Any { try json.decode(as: type) }
+        let decoded: Any
         do {
-            return try json.decode(as: State.self)
+            decoded = try decode(decodable)
         } catch {
             throw .undecodableState(seq: event.seq, reason: "\(error)")
         }
+        guard let state = decoded as? State else {
+            throw .undecodableState(seq: event.seq, reason: "decoded a \(Swift.type(of: decoded)), not a \(State.self)")
+        }
+        return state
     }
 
     @MainActor

@@ -240,7 +240,7 @@ public final class TestStore<State: Sendable> {
     /// new effect's `cancelInFlight`, a disposed subscription or the store) since the test store was made or the
     /// last assertion of that cancellation. Nothing the cancelled work sends afterwards reaches the state; work of the
     /// same identity started later (by `cancelInFlight`) is not affected.
-    public func expectCancelled(id: some Hashable & Sendable, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func expectCancelled(id: any Hashable & Sendable, sourceLocation: SourceLocation = #_sourceLocation) {
         let key = AnyHashable(id)
         if let index = cancelled.firstIndex(of: key) {
             cancelled.remove(at: index)

@@ -28,7 +28,10 @@ public struct Menu: Codable, Equatable, Sendable {
 }
 
 /// A line of an order.
-public struct OrderLine: Codable, Equatable, Sendable {
+///
+/// `nonisolated`: it is stored in an entity (``PlacedOrder``), whose conformances are nonisolated, so an app target
+/// with default main-actor isolation needs its conformances nonisolated too (docs/Platforms.md, Default isolation).
+nonisolated public struct OrderLine: Codable, Equatable, Sendable {
     /// The dish's id.
     public var dish: String
     /// How many.
@@ -46,7 +49,11 @@ public struct PlacedOrder: StorableEntity, Equatable {
 }
 
 /// Everything the Bistro screens show, in one state.
-public struct BistroState: Sendable, Equatable, Codable {
+///
+/// `nonisolated`: the inspector encodes the state as JSON off the main actor (so that an inspected dispatch stays
+/// cheap), so an app target with default main-actor isolation needs its `Codable` conformance nonisolated
+/// (docs/Platforms.md, Default isolation).
+nonisolated public struct BistroState: Sendable, Equatable, Codable {
     /// The order being put together.
     public var order: [OrderLine] = []
     /// The orders placed, this run and earlier ones.

@@ -2,7 +2,7 @@ import Brigade
 import Foundation
 
 /// A special of the day, as the specials API sends it.
-public struct Special: Codable, Equatable, Sendable {
+nonisolated public struct Special: Codable, Equatable, Sendable {
     /// The dish's name.
     public let name: String
     /// The price in cents.
@@ -27,7 +27,7 @@ public final class SpecialsService: Sendable {
 }
 
 /// What the specials screen shows: the list while it loads, once loaded, or why it failed.
-public enum SpecialsList: Equatable, Sendable, Codable {
+nonisolated public enum SpecialsList: Equatable, Sendable, Codable {
     /// The load has not answered yet.
     case loading
     /// Today's specials.

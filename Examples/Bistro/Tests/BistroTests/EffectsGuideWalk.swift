@@ -13,14 +13,14 @@ protocol TaskAPI: Sendable {
     func signIn(user: String, password: String) async throws -> String
     func tasks(for user: String) async throws -> [TeamTask]
     func search(_ query: String) async throws -> [TeamTask]
-    func updates(for user: String) -> AsyncStream<TeamTask>
+    func updates(for user: String) async -> AsyncStream<TeamTask>
 }
 
 struct CannedAPI: TaskAPI {
     func signIn(user: String, password: String) async throws -> String { user }
     func tasks(for user: String) async throws -> [TeamTask] { [TeamTask(title: "write the guide")] }
     func search(_ query: String) async throws -> [TeamTask] { [TeamTask(title: query)] }
-    func updates(for user: String) -> AsyncStream<TeamTask> { AsyncStream { $0.finish() } }
+    func updates(for user: String) async -> AsyncStream<TeamTask> { AsyncStream { $0.finish() } }
 }
 
 struct TeamState: Sendable, Equatable {
@@ -117,7 +117,7 @@ func registerUpdates(_ reducers: ReducerContainer, api: any TaskAPI) {
     reducers.add(effectsOn: \TeamState.self) { (state: inout TeamState, _: WatchTasks) -> Effect in
         guard let user = state.user else { return .none }
         return .run(id: TaskUpdates(), cancelInFlight: true) { send in
-            for await task in api.updates(for: user) {
+            for await task in await api.updates(for: user) {
                 await send(TaskChanged(task: task))
             }
         }
@@ -157,7 +157,7 @@ struct SlowAPI: TaskAPI {
         return [TeamTask(title: "\(user)'s task")]
     }
     func search(_ query: String) async throws -> [TeamTask] { [TeamTask(title: query)] }
-    func updates(for user: String) -> AsyncStream<TeamTask> { AsyncStream { $0.finish() } }
+    func updates(for user: String) async -> AsyncStream<TeamTask> { AsyncStream { $0.finish() } }
 }
 
 // The bodies of two @Test functions:

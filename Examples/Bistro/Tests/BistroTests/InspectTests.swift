@@ -7,16 +7,19 @@ import Testing
 @Suite("Bistro --inspect", .serialized)
 @MainActor
 struct InspectTests {
+    // The arguments are plain values: Swift Testing evaluates them outside the main actor, where an app target's
+    // initializers (main-actor ones, with default isolation) cannot be called.
     @Test(
         "--inspect takes an optional HOST:PORT",
         arguments: [
-            (["--inspect"], BistroOptions.InspectAddress()),
-            (["--inspect", "--trace"], BistroOptions.InspectAddress()),
-            (["--inspect", "192.168.1.20:9500"], BistroOptions.InspectAddress(host: "192.168.1.20", port: 9500)),
-            (["--inspect", ":9500"], BistroOptions.InspectAddress(port: 9500)),
-            (["--inspect", "9500"], BistroOptions.InspectAddress(port: 9500)),
-        ])
-    func options(arguments: [String], address: BistroOptions.InspectAddress) throws {
+            (["--inspect"], "127.0.0.1", 9431),
+            (["--inspect", "--trace"], "127.0.0.1", 9431),
+            (["--inspect", "192.168.1.20:9500"], "192.168.1.20", 9500),
+            (["--inspect", ":9500"], "127.0.0.1", 9500),
+            (["--inspect", "9500"], "127.0.0.1", 9500),
+        ] as [([String], String, UInt16)])
+    func options(arguments: [String], host: String, port: UInt16) throws {
+        let address = BistroOptions.InspectAddress(host: host, port: port)
         #expect(try BistroOptions(arguments: arguments, environment: [:]).inspect == address)
         #expect(try BistroOptions(arguments: [], environment: [:]).inspect == nil)
     }
