@@ -83,3 +83,26 @@ open(path, "w").write(text)
 PYTHON
 swift build --build-tests
 swift test --skip-build --filter DishesFeatureTests
+
+# The same modules in an app target as Xcode 26 makes it (issue 40): default main-actor isolation and approachable
+# concurrency on the app and its tests; only they rebuild.
+python3 - "$work/Package.swift" <<'PYTHON'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+text = text.replace("// swift-tools-version:6.0", "// swift-tools-version:6.2")
+settings = ('swiftSettings: [.defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault"), '
+            '.enableUpcomingFeature("InferIsolatedConformances")]')
+text = text.replace('.target(name: "App", dependencies: [.product(name: "Brigade", package: "Brigade")]),',
+                    '.target(name: "App", dependencies: [.product(name: "Brigade", package: "Brigade")], ' + settings + '),')
+text = text.replace('            ]),\n    ]', '            ], ' + settings + '),\n    ]')
+if text.count("defaultIsolation") != 2:
+    sys.exit("check-generated-module: could not give both targets the app settings")
+open(path, "w").write(text)
+PYTHON
+if swift build --build-tests 2>&1 | grep -E "(error|warning):"; then
+    echo "check-generated-module: the generated modules do not build cleanly in the app mode (above)"
+    exit 1
+fi
+swift test --skip-build
+echo "check-generated-module: passed in the Swift 6 mode and in the app mode"

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -11,10 +11,23 @@ let package = Package(
         .package(name: "Brigade", path: "../..")
     ],
     targets: [
-        .target(name: "OrderApp", dependencies: [.product(name: "Brigade", package: "Brigade")]),
+        .target(
+            name: "OrderApp", dependencies: [.product(name: "Brigade", package: "Brigade")],
+            swiftSettings: xcodeAppDefaults),
         .testTarget(
             name: "OrderAppTests",
-            dependencies: ["OrderApp", .product(name: "BrigadeTesting", package: "Brigade")]
+            dependencies: ["OrderApp", .product(name: "BrigadeTesting", package: "Brigade")],
+            swiftSettings: xcodeAppDefaults
         ),
     ]
 )
+
+// What Xcode 26 sets for a new app target: the code below compiles with or without these (docs/Platforms.md, Default
+// isolation); remove them for the Swift 6 language mode alone.
+var xcodeAppDefaults: [SwiftSetting] {
+    [
+        .defaultIsolation(MainActor.self),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+    ]
+}

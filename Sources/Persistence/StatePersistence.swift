@@ -165,7 +165,10 @@ public final class StatePersistence<State: Sendable, Part: Codable & Equatable> 
             }
         }
         do {
-            return (try JSONDecoder().decode(Part.self, from: json), String(decoding: json, as: UTF8.self), row.version < version)
+            return (
+                try JSONDecoder().decode(Part.self, from: json), String(decoding: json, as: UTF8.self),
+                row.version < version
+            )
         } catch {
             throw .corrupt(key: key, reason: "\(error)")
         }

@@ -124,7 +124,6 @@ public final class ViewModelBinding<ViewModel: Equatable> {
             render: render)
     }
 
-
     deinit {
         subscription?.dispose()
     }

@@ -34,6 +34,21 @@ struct KitchenBadInputTests {
             await failure(KitchenError.self) { _ = try kitchen.resolve(Egg.self) } == "Egg -> Chicken -> Egg (cycle)")
     }
 
+    @Test("KitchenError.requiresMainActor")
+    func requiresMainActor() async throws {
+        let kitchen = Kitchen()
+        try kitchen.register(Configuration.self) { _ in Configuration() }
+        let text = await Task.detached {
+            await failure(KitchenError.self) { _ = try kitchen.resolve(Configuration.self) }
+        }.value
+        #expect(
+            text
+                == "Configuration (made by a main-actor factory, first asked for off the main actor: resolve it on the"
+                + " main actor first, or register it with registerNonisolated)")
+        #expect(
+            try await MainActor.run { try kitchen.resolve(Configuration.self) } === kitchen.resolve(Configuration.self))
+    }
+
     @Test("KitchenError.kitchenReleased")
     func kitchenReleased() async throws {
         final class Keeper: Sendable {
@@ -72,7 +87,9 @@ struct KitchenBadInputTests {
         let first = Configuration()
         try kitchen.registerNonisolated(Configuration.self) { _ in first }
         #expect(
-            await failure(KitchenError.self) { try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() } }
+            await failure(KitchenError.self) {
+                try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() }
+            }
                 == "Configuration is already registered; pass replacing: true to replace it")
         #expect(try kitchen.resolve(Configuration.self) === first)
     }
@@ -82,7 +99,9 @@ struct KitchenBadInputTests {
         let kitchen = Kitchen()
         kitchen.seal()
         #expect(
-            await failure(KitchenError.self) { try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() } }
+            await failure(KitchenError.self) {
+                try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() }
+            }
                 == "the kitchen is sealed; Configuration cannot be registered")
         #expect(!kitchen.isRegistered(Configuration.self))
     }

@@ -257,7 +257,8 @@ struct KitchenCycleTests {
         let kitchen = Kitchen()
         try kitchen.registerNonisolated(Shelf.self) { resolver in Shelf(resolver) }
         let shelf = try kitchen.resolve(Shelf.self)
-        try kitchen.registerNonisolated(Courier.self) { _ in Courier(wrapping: try shelf.resolver.resolve(Courier.self)) }
+        try kitchen.registerNonisolated(Courier.self) { _ in Courier(wrapping: try shelf.resolver.resolve(Courier.self))
+        }
         // Before, the kept resolver carried the shelf's chain, missed the cycle and waited for itself forever.
         let resolving = Worker { thrown { try kitchen.resolve(Courier.self) } }
         #expect(resolving.wait(seconds: 20) == .some(.cycle(chain: ["Courier", "Courier"])))
