@@ -205,6 +205,20 @@ let appMode: [SwiftSetting] =
         .enableUpcomingFeature("InferIsolatedConformances"),
     ] : []
 
+// Brigade as an app target made by Xcode 26 uses it (issue 40): these tests always compile in the app mode.
+package.targets.append(
+    .testTarget(
+        name: "AppModeTests",
+        dependencies: ["Brigade", "BrigadeTesting", "TestHTTPServer"],
+        path: "Tests/AppModeTests",
+        swiftSettings: [
+            .defaultIsolation(MainActor.self),
+            .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+            .enableUpcomingFeature("InferIsolatedConformances"),
+        ]
+    )
+)
+
 // The example app: `swift run bistro`.
 package.targets.append(
     .target(

@@ -5,7 +5,7 @@
 #   1. every Swift block of README.md and docs/*.md (scripts/check-doc-blocks.py with BRIGADE_APP_MODE=1);
 #   2. Examples/GettingStarted (its sources and tests) and Examples/Bistro (kit, app, tests): built with 0 warnings and
 #      tested (Package.swift gives those targets the app settings when BRIGADE_APP_MODE=1);
-#   3. the shapes docs/Platforms.md documents, in Tests/AppMode: the one-word fix compiles, and the shape without it
+#   3. the shapes docs/Platforms.md documents, in Tests/AppModeShapes: the one-word fix compiles, and the shape without it
 #      still fails (so that a toolchain that fixes it is noticed).
 # Run after `swift build`; it rebuilds the example targets in the app mode, then once more in the Swift 6 mode, so
 # that the steps after it find the build as `swift test` left it.
@@ -26,12 +26,12 @@ if grep -qE "(error|warning):" "$log"; then
 fi
 BRIGADE_APP_MODE=1 swift test --skip-build --filter 'OrderAppTests|BistroTests'
 
-echo "-- the documented shapes (Tests/AppMode)"
+echo "-- the documented shapes (Tests/AppModeShapes)"
 modules="$(swift build --show-bin-path)/Modules"
 flags=(-swift-version 6 -default-isolation MainActor
     -enable-upcoming-feature NonisolatedNonsendingByDefault -enable-upcoming-feature InferIsolatedConformances
     -I "$modules" -I Sources/CSQLite -parse-as-library -wmo -emit-sil -o /dev/null)
-for file in Tests/AppMode/compiles/*.swift; do
+for file in Tests/AppModeShapes/compiles/*.swift; do
     if ! swiftc "${flags[@]}" -module-name AppModeShape "$file" >"$log" 2>&1 || grep -q "warning:" "$log"; then
         cat "$log"
         echo "check-app-mode: $file does not compile cleanly in the app mode"
@@ -39,7 +39,7 @@ for file in Tests/AppMode/compiles/*.swift; do
     fi
     echo "$file: compiles"
 done
-for file in Tests/AppMode/fails/*.swift; do
+for file in Tests/AppModeShapes/fails/*.swift; do
     expected="$(sed -n 's|^// expected: ||p' "$file")"
     if swiftc "${flags[@]}" -module-name AppModeShape "$file" >"$log" 2>&1; then
         echo "check-app-mode: $file compiles now: the toolchain fixed it; update docs/Platforms.md, Default isolation"

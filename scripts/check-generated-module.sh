@@ -40,9 +40,10 @@ cd "$work"
     tee "$work/steps-dishes.txt"
 
 # Every next step the tool printed compiles as printed: its code lines (indented by seven spaces), each module's in
-# a block of its own, in a function given the app, with the app state the first step asks for.
+# a block of its own, in a function given the app, with the app state the first step asks for: `Codable`, as a
+# persisted or inspected app state is, which the modules' slices must not break.
 {
-    printf 'import Brigade\n\nstruct AppState: Sendable {\n'
+    printf 'import Brigade\n\nstruct AppState: Sendable, Codable {\n'
     printf '    var menu = MenuState()\n    var orderDetail = OrderDetailState()\n    var dishes = DishesState()\n}\n\n'
     printf '@MainActor\nfunc addGeneratedModules(to app: BrigadeApp<AppState>) throws {\n'
     for steps in "$work"/steps-menu.txt "$work"/steps-order.txt "$work"/steps-dishes.txt; do

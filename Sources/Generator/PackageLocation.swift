@@ -39,6 +39,11 @@ struct PackageLocation: Equatable, Sendable {
             self.target = inside
         } else if targets.count == 1, let only = targets.first {
             self.target = only
+        } else if case let libraries = targets.filter({ !Self.isExecutable(sources.appendingPathComponent($0)) }),
+            libraries.count == 1, let only = libraries.first
+        {
+            // One library beside executables (an app's kit beside its command-line tool): a module goes in the library.
+            self.target = only
         } else {
             throw .noTarget(package: candidate.path, targets: targets)
         }
@@ -50,6 +55,19 @@ struct PackageLocation: Equatable, Sendable {
         let outer = sources.standardizedFileURL.pathComponents
         guard inner.count > outer.count, Array(inner.prefix(outer.count)) == outer else { return nil }
         return inner[outer.count]
+    }
+
+    /// Whether the target in `folder` is an executable, as SwiftPM decides without a manifest's word: it has a
+    /// `main.swift` at its top, or a file that declares `@main`.
+    private static func isExecutable(_ folder: URL) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        if names.contains("main.swift") { return true }
+        return names.contains { name in
+            guard name.hasSuffix(".swift"),
+                let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            else { return false }
+            return text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("@main") }
+        }
     }
 
     /// The folders in `directory`, sorted; none when it does not exist.

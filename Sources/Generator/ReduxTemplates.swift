@@ -15,7 +15,10 @@ enum ReduxTemplates {
 
             /// One item of the {{Name}} list: the module's typed model. Change its fields to your own and keep
             /// `rowTitle` and `examples()` in step: the rest of the module and its tests use only those, `id` and `==`.
-            public struct {{Name}}Item: Identifiable, Equatable, Sendable {
+            ///
+            /// `nonisolated`: the items travel in an action (``{{Name}}Loaded``), whose conformances are nonisolated, so in
+            /// an app target with default main-actor isolation the item's must be too (docs/Platforms.md).
+            nonisolated public struct {{Name}}Item: Identifiable, Equatable, Codable, Sendable {
                 /// The item's identity, used for the selection and in the item's route.
                 public var id: String
                 /// The item's title.
@@ -36,8 +39,9 @@ enum ReduxTemplates {
                 }
             }
 
-            /// The {{Name}} module's slice of the app state: the one source of truth for its items.
-            public struct {{Name}}State: Equatable, Sendable {
+            /// The {{Name}} module's slice of the app state: the one source of truth for its items. `Codable`, so that an app
+            /// state that is `Codable` (persisted, inspected) stays so with the slice in it.
+            public struct {{Name}}State: Equatable, Codable, Sendable {
                 /// The items, as last loaded.
                 public var items: [{{Name}}Item] = []
                 /// The id of the selected item.
@@ -51,9 +55,38 @@ enum ReduxTemplates {
                 public init() {}
             }
 
-            /// Loads the {{Name}} items: the slice says it is loading, then holds the items or why the load failed.
+            /// Loads the {{Name}} items: the slice says it is loading, then holds the items or why the load failed. A load
+            /// started while one is under way replaces it.
             public struct {{Name}}Load: Action {
                 /// Creates the action.
+                public init() {}
+            }
+
+            /// The items a load brought: the effect of ``{{Name}}Load`` sends it.
+            public struct {{Name}}Loaded: Action, Equatable {
+                /// The items, in the order the source gave them.
+                public let items: [{{Name}}Item]
+
+                /// Creates the action.
+                public init(items: [{{Name}}Item]) {
+                    self.items = items
+                }
+            }
+
+            /// Why a load failed: the effect of ``{{Name}}Load`` sends it.
+            public struct {{Name}}LoadFailed: Action, Equatable {
+                /// The error, described.
+                public let reason: String
+
+                /// Creates the action.
+                public init(reason: String) {
+                    self.reason = reason
+                }
+            }
+
+            /// The identity of the {{Name}} load: a new load cancels the one in flight, and its late answer is dropped.
+            public struct {{Name}}LoadID: Hashable, Sendable {
+                /// Creates the identity.
                 public init() {}
             }
 
@@ -129,12 +162,27 @@ enum ReduxTemplates {
                     return [{{Name}}Presenter(store: store, slice: slice, view: view)]
                 }
 
-                /// The slice's reducers: loading (the work runs off the main actor) and selecting.
+                /// The slice's reducers: loading (an effect fetches the items off the main actor and sends what it got) and
+                /// selecting.
                 public func injectReducers(container: ReducerContainer) {
-                    container.add(on: slice) { (state: inout {{Name}}State, _: {{Name}}Load) in
+                    let load = self.load
+                    container.add(effectsOn: slice) { (state: inout {{Name}}State, _: {{Name}}Load) -> Effect in
                         state.isLoading = true
+                        return .run(id: {{Name}}LoadID(), cancelInFlight: true) { send in
+                            await send({{Name}}Loaded(items: try await load()))
+                        } catch: { error, send in
+                            await send({{Name}}LoadFailed(reason: "\(error)"))
+                        }
                     }
-                    container.add(reducer: {{Name}}Loader(load: load), on: slice)
+                    container.add(on: slice) { (state: inout {{Name}}State, action: {{Name}}Loaded) in
+                        state.items = action.items
+                        state.isLoading = false
+                        state.loadFailure = nil
+                    }
+                    container.add(on: slice) { (state: inout {{Name}}State, action: {{Name}}LoadFailed) in
+                        state.isLoading = false
+                        state.loadFailure = action.reason
+                    }
                     container.add(on: slice) { (state: inout {{Name}}State, action: {{Name}}Select) in
                         state.selection = action.id
                     }
@@ -147,32 +195,6 @@ enum ReduxTemplates {
                     guard let itemPattern else { return }
                     let path = try RoutePattern(itemPattern).path(parameters: ["id": String(describing: id)])
                     try await wireframe.route(to: path)
-                }
-            }
-
-            /// Loads the items off the main actor; the items, or why the load failed, land in the slice.
-            struct {{Name}}Loader: AsyncActionReducer {
-                let load: @Sendable () async throws -> [{{Name}}Item]
-
-                func reduce(action: {{Name}}Load, state: {{Name}}State) async -> @Sendable ({{Name}}State) -> {{Name}}State {
-                    do {
-                        let items = try await load()
-                        return { state in
-                            var state = state
-                            state.items = items
-                            state.isLoading = false
-                            state.loadFailure = nil
-                            return state
-                        }
-                    } catch {
-                        let failure = "\(error)"
-                        return { state in
-                            var state = state
-                            state.isLoading = false
-                            state.loadFailure = failure
-                            return state
-                        }
-                    }
                 }
             }
 
@@ -274,8 +296,8 @@ enum ReduxTemplates {
             import Testing
             import {{App}}
 
-            /// An app state holding the {{Name}} slice, for the tests.
-            struct {{Name}}TestState: Sendable, Equatable {
+            /// An app state holding the {{Name}} slice, for the tests: `Codable`, as an app's persisted or inspected state is.
+            struct {{Name}}TestState: Sendable, Equatable, Codable {
                 var {{name}} = {{Name}}State()
             }
 
@@ -320,7 +342,7 @@ enum ReduxTemplates {
                 /// Shows the module's screen and waits until the load it started is in the slice.
                 func showScreen() async throws -> {{Name}}View {
                     try await app.wireframe.route(to: try {{routeExample}}.path())
-                    await app.store.dispatchAndWait({{Name}}Load())
+                    await app.store.effectsFinished()
                     return try #require(navigator.topController as? {{Name}}View)
                 }
 
@@ -328,7 +350,9 @@ enum ReduxTemplates {
                 func load() async throws {
                     let items = self.items
                     try addFeature { items }
-                    await app.store.dispatchAndWait({{Name}}Load())
+                    app.store.dispatch({{Name}}Load())
+                    #expect(app.store.currentState.{{name}}.isLoading)
+                    await app.store.effectsFinished()
                     #expect(app.store.currentState.{{name}}.items == items)
                     #expect(app.store.currentState.{{name}}.isLoading == false)
                     #expect(app.store.currentState.{{name}}.loadFailure == nil)

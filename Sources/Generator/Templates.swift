@@ -70,8 +70,8 @@ enum Templates {
                 var rows: [String]
             }
 
-            /// The {{Name}} module's part of the app state.
-            struct {{Name}}State: Sendable, Equatable {
+            /// The {{Name}} module's part of the app state; `Codable`, so that a `Codable` app state stays so.
+            struct {{Name}}State: Sendable, Equatable, Codable {
                 var items: [String] = []
                 var selected: String?
             }

@@ -115,22 +115,33 @@ public final class APIClient: Sendable {
     }
 
     /// Sends `request`, requires a 2xx status, and decodes the JSON body.
+    ///
+    /// The request goes out off the caller's actor; the body is decoded back on it (`isolation`, the caller's by
+    /// default), so a main-actor caller may decode a type whose `Decodable` conformance is isolated to the main actor,
+    /// as every conformance of an app target with default main-actor isolation is. An effect's work decodes where it
+    /// runs.
+    /// - Parameters:
+    ///   - request: What to send.
+    ///   - type: The type the body decodes as.
+    ///   - isolation: Where the body is decoded; the caller's actor unless given.
     /// - Throws: ``APIError/decodingFailed(type:url:reason:)``, or as ``data(for:)``.
     public func send<Response: Decodable>(
-        _ request: APIRequest, as type: Response.Type
-    ) async throws(APIError)
-        -> Response
-    {
-        try await response(for: request).requireSuccess().decode(type)
+        _ request: APIRequest,
+        as type: Response.Type,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> Response {
+        let response = try await response(for: request)
+        return try response.requireSuccess().decode(type)
     }
 
-    /// GETs `path` with `query` and decodes the JSON body.
+    /// GETs `path` with `query` and decodes the JSON body, on the caller's actor as ``send(_:as:isolation:)`` does.
     public func get<Response: Decodable>(
         _ path: String,
         query: [URLQueryItem] = [],
-        as type: Response.Type
+        as type: Response.Type,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws(APIError) -> Response {
-        try await send(.get(path, query: query), as: type)
+        try await send(.get(path, query: query), as: type, isolation: isolation)
     }
 
     // MARK: - Coalescing and retries

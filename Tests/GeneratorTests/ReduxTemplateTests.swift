@@ -42,12 +42,23 @@ struct ReduxTemplateTests {
         let generator = try ModuleGenerator(name: "Files", route: "/files/:folder/*", template: .redux)
         let sources = generator.files.sources.map(\.1).joined()
         #expect(!sources.contains("try?"))
-        #expect(sources.contains("public struct FilesState: Equatable, Sendable"))
+        #expect(sources.contains("public struct FilesState: Equatable, Codable, Sendable"))
+        #expect(sources.contains("nonisolated public struct FilesItem: Identifiable, Equatable, Codable, Sendable"))
         #expect(sources.contains("public final class FilesFeature<AppState: Sendable>"))
         #expect(sources.contains("    public var folder: String\n"))
         #expect(sources.contains("    public var rest: [String]\n"))
         #expect(sources.contains(#"rest = try routeResult.parameters.strings("*")"#))
         #expect(generator.files.tests.map(\.1).joined().contains(#"FilesRoute(folder: "1", rest: ["x"])"#))
+    }
+
+    @Test("it loads with an effect, as docs/Effects.md teaches, not with an asynchronous reducer")
+    func effectModel() throws {
+        let generator = try ModuleGenerator(name: "Files", route: "/files", template: .redux)
+        let sources = generator.files.sources.map(\.1).joined()
+        #expect(sources.contains("container.add(effectsOn: slice)"))
+        #expect(sources.contains(".run(id: FilesLoadID(), cancelInFlight: true)"))
+        #expect(!sources.contains("AsyncActionReducer"))
+        #expect(!generator.files.tests.map(\.1).joined().contains("dispatchAndWait"))
     }
 
     @Test("a route without parameters gives a route with none")
@@ -114,6 +125,22 @@ struct PlacementTests {
         let created = try BrigadeCommand.run(
             ["new-module", "Menu", "--target", "App", "--template", "redux"], currentDirectory: root.path)
         #expect(created.first == root.standardizedFileURL.path + "/Sources/App/Menu/MenuModel.swift")
+    }
+
+    @Test(
+        "one library target beside executables (a main.swift, an @main type) is chosen without --target",
+        arguments: ["main.swift", "Tool.swift"])
+    func libraryBesideExecutables(executableFile: String) throws {
+        let root = try temporaryPackage(targets: ["BistroKit", "bistro", "tool"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sources = root.appendingPathComponent("Sources")
+        try Data("print(1)\n".utf8).write(to: sources.appendingPathComponent("bistro/main.swift"))
+        let body =
+            executableFile == "main.swift" ? "print(2)\n" : "@main\nstruct Tool {\n    static func main() {}\n}\n"
+        try Data(body.utf8).write(to: sources.appendingPathComponent("tool/\(executableFile)"))
+        try Data("public struct Kit {}\n".utf8).write(to: sources.appendingPathComponent("BistroKit/Kit.swift"))
+        let created = try BrigadeCommand.run(["new-module", "Menu"], currentDirectory: root.path)
+        #expect(created.first == root.standardizedFileURL.path + "/Sources/BistroKit/Menu/MenuContracts.swift")
     }
 
     @Test("--output outside a package keeps the old placement and module App")
