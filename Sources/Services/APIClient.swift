@@ -95,7 +95,7 @@ public final class APIClient: Sendable {
 
     /// Sends `request` and returns the response, whatever its status.
     /// - Throws: ``APIError`` for a transport failure, a timeout, cancellation, a response too large, an invalid URL
-    ///   or header, or too many redirects; never for a status code (see ``send(_:as:)`` and
+    ///   or header, or too many redirects; never for a status code (see ``send(_:as:isolation:)`` and
     ///   ``APIResponse/requireSuccess()``).
     public func response(for request: APIRequest) async throws(APIError) -> APIResponse {
         let urlRequest = try makeURLRequest(request)
