@@ -31,7 +31,7 @@ import Foundation
 @MainActor
 public final class StatePersistence<State: Sendable, Part: Codable & Equatable> {
     /// Turns a row of an older version into the JSON of the current one: given the stored JSON and its version.
-    public typealias Migration = @Sendable (_ json: Data, _ storedVersion: Int) throws -> Data
+    public typealias Migration = @MainActor (_ json: Data, _ storedVersion: Int) throws -> Data
 
     /// The row's key in the database.
     public let key: String
@@ -71,7 +71,8 @@ public final class StatePersistence<State: Sendable, Part: Codable & Equatable> 
     ///   - version: The version of `Part`'s encoding; raise it when the encoding changes, and migrate.
     ///   - delay: How long after a change the save is written, gathering the changes made meanwhile.
     ///   - clock: The clock `delay` runs on; a `ManualClock` in a test.
-    ///   - migrate: Turns an older row's JSON into the current version's.
+    ///   - migrate: Turns an older row's JSON into the current version's; runs on the main actor, so it may use the
+    ///     part's own (main-actor) `Codable` conformance in an app target with default main-actor isolation.
     public init(
         store: Store<State>,
         part: WritableKeyPath<State, Part>,

@@ -15,20 +15,24 @@ import BrigadeLocking
 ///     next(action)
 /// }
 /// ```
-public struct Middleware<State: Sendable> {
+/// `Sendable`, its closure main-actor isolated: a middleware may be a constant at file scope in a library, in the
+/// Swift 6 mode as in an app target with default main-actor isolation.
+public struct Middleware<State: Sendable>: Sendable {
     /// Passes an action on to the next middleware, or to the reducers after the last one.
     public typealias Next = (any Action) -> Void
 
-    @usableFromInline let _handle: (MiddlewareContext<State>, any Action, Next) -> Void
+    @usableFromInline let _handle: @MainActor (MiddlewareContext<State>, any Action, Next) -> Void
 
     /// Creates a middleware from `handle`, called on the main actor for every action.
-    public init(_ handle: @escaping (_ context: MiddlewareContext<State>, _ action: any Action, _ next: Next) -> Void) {
+    public init(
+        _ handle: @escaping @MainActor (_ context: MiddlewareContext<State>, _ action: any Action, _ next: Next) -> Void
+    ) {
         _handle = handle
     }
 
     /// A middleware that passes every action on unchanged after running `effect` with it.
     public static func sideEffect(
-        _ effect: @escaping (_ context: MiddlewareContext<State>, _ action: any Action) -> Void
+        _ effect: @escaping @MainActor (_ context: MiddlewareContext<State>, _ action: any Action) -> Void
     ) -> Middleware {
         Middleware { context, action, next in
             effect(context, action)

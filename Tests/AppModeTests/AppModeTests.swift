@@ -75,6 +75,24 @@ func registerJournal(_ reducers: ReducerContainer) {
     }
 }
 
+/// A part of the state kept across launches; its `Codable` conformance is isolated to the main actor.
+struct Preferences: Equatable, Codable {
+    var showDone = false
+    var sort = "title"
+}
+
+struct Settings2: Equatable {
+    var preferences = Preferences()
+}
+
+/// A middleware constant at file scope, as the guides show one.
+let logging = Middleware<Journal> { _, action, next in
+    loggedActions.append("\(type(of: action))")
+    next(action)
+}
+
+var loggedActions: [String] = []
+
 /// A helper an app writes: `nonisolated` and async, so it runs on its caller's actor (NonisolatedNonsendingByDefault).
 nonisolated func settle(_ store: Store<Journal>) async {
     await store.effectsFinished()
@@ -116,6 +134,41 @@ struct AppModeTests {
         let special = try await client.get("/json", as: Special.self)
         #expect(special == Special(name: "soup", price: 6))
         #expect(special.decodedOnMainActor)
+    }
+
+    @Test("a persisted struct part is migrated with its own Codable conformance, and restored")
+    func persistence() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("brigade-app-mode-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try SQLiteStore(path: directory.appendingPathComponent("app.sqlite").path)
+        let first = Store(initialState: Settings2())
+        let kept = StatePersistence(store: first, part: \Settings2.preferences, database: database, key: "prefs")
+        try await kept.restore()
+        first.reducers.add(on: \Settings2.preferences) { (preferences: inout Preferences, _: Start) in
+            preferences.showDone = true
+        }
+        first.dispatch(Start())
+        await kept.flush()
+
+        let second = Store(initialState: Settings2())
+        let restoring = StatePersistence(
+            store: second, part: \Settings2.preferences, database: database, key: "prefs", version: 2
+        ) { json, _ in
+            var preferences = try JSONDecoder().decode(Preferences.self, from: json)
+            preferences.sort = "due date"
+            return try JSONEncoder().encode(preferences)
+        }
+        try await restoring.restore()
+        #expect(second.currentState.preferences == Preferences(showDone: true, sort: "due date"))
+    }
+
+    @Test("a middleware constant at file scope sees every action")
+    func middleware() {
+        loggedActions = []
+        let store = Store(initialState: Journal(), middleware: [logging])
+        store.dispatch(Step(name: "a"))
+        #expect(loggedActions == ["Step"])
     }
 
     @Test("a kitchen service with a main-actor initializer is registered and resolved with no await")

@@ -7,7 +7,7 @@ import BrigadeTesting
 import Foundation
 import Testing
 
-struct TeamTask: Sendable, Equatable, Codable { var title: String }
+nonisolated struct TeamTask: Sendable, Equatable, Codable { var title: String }
 
 protocol TaskAPI: Sendable {
     func signIn(user: String, password: String) async throws -> String
