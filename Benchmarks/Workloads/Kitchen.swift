@@ -32,7 +32,7 @@ func kitchenWorkloads() -> [Workload] {
     [
         Workload("Kitchen/resolve shared instance") {
             let kitchen = Kitchen()
-            try? kitchen.register(BenchService.self) { _ in BenchService() }
+            try? kitchen.registerNonisolated(BenchService.self) { _ in BenchService() }
             // As an app does once its features are registered.
             kitchen.seal()
             _ = try? kitchen.resolve(BenchService.self)
@@ -105,9 +105,9 @@ func kitchenWorkloads() -> [Workload] {
 @MainActor
 func chainKitchen() -> Kitchen {
     let kitchen = Kitchen()
-    try? kitchen.register(BenchStock.self) { _ in BenchStock() }
-    try? kitchen.register(BenchSauce.self) { BenchSauce(try $0.resolve(BenchStock.self)) }
-    try? kitchen.register(BenchDish.self) { BenchDish(try $0.resolve(BenchSauce.self)) }
+    try? kitchen.registerNonisolated(BenchStock.self) { _ in BenchStock() }
+    try? kitchen.registerNonisolated(BenchSauce.self) { BenchSauce(try $0.resolve(BenchStock.self)) }
+    try? kitchen.registerNonisolated(BenchDish.self) { BenchDish(try $0.resolve(BenchSauce.self)) }
     kitchen.seal()
     return kitchen
 }

@@ -106,7 +106,7 @@ final class LaunchFeature<Tag: LaunchTag>: ViewFeature, LogicFeature, KitchenFea
         container.add(on: \LaunchState.count) { (count: inout Int, _: LaunchAction<Tag>) in count &+= 1 }
     }
     func registerServices(in kitchen: Kitchen) throws {
-        try kitchen.register(LaunchService<Tag>.self) { _ in LaunchService<Tag>() }
+        try kitchen.registerNonisolated(LaunchService<Tag>.self) { _ in LaunchService<Tag>() }
     }
 }
 

@@ -50,19 +50,19 @@ final class KitchenSoak: SoakWorkload {
 
     func start() async throws {
         let (sharedMade, ticketsMade) = (sharedMade, ticketsMade)
-        try kitchen.register(SoakStock.self) { _ in
+        try kitchen.registerNonisolated(SoakStock.self) { _ in
             sharedMade.add()
             return SoakStock()
         }
-        try kitchen.register(SoakSauce.self) { resolver in
+        try kitchen.registerNonisolated(SoakSauce.self) { resolver in
             sharedMade.add()
             return SoakSauce(try resolver.resolve(SoakStock.self))
         }
-        try kitchen.register(SoakDish.self) { resolver in
+        try kitchen.registerNonisolated(SoakDish.self) { resolver in
             sharedMade.add()
             return SoakDish(try resolver.resolve(SoakSauce.self))
         }
-        try kitchen.register(SoakTicket.self, scope: .transient) { _ in
+        try kitchen.registerNonisolated(SoakTicket.self, scope: .transient) { _ in
             ticketsMade.add()
             return SoakTicket()
         }
