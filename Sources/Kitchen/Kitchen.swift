@@ -104,14 +104,9 @@ public final class Kitchen: Sendable {
         replacing: Bool = false,
         factory: @escaping @MainActor (Resolver) throws -> Service
     ) throws(KitchenError) {
-        let registration = Registration(
-            type: type, scope: scope, runsOnMainActor: true,
-            factory: { resolver in
-                try MainActor.assumeIsolated { () throws -> any Sendable in try factory(resolver) }
-            },
-            share: { ($0 as? Service).map { SharedInstance($0) } }
-        )
-        try add(registration, for: ObjectIdentifier(type), replacing: replacing)
+        try add(type, scope: scope, replacing: replacing, runsOnMainActor: true) { resolver in
+            try MainActor.assumeIsolated { () throws -> any Sendable in try factory(resolver) }
+        }
     }
 
     /// Registers `type` with `factory`, which runs on whichever thread resolves the service first (or each time, for
@@ -135,8 +130,19 @@ public final class Kitchen: Sendable {
         replacing: Bool = false,
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) throws(KitchenError) {
+        try add(type, scope: scope, replacing: replacing, runsOnMainActor: false) { try factory($0) }
+    }
+
+    /// Adds the registration of `type` made by `factory`, which runs on the main actor only when `runsOnMainActor`.
+    private func add<Service: Sendable>(
+        _ type: Service.Type,
+        scope: Scope,
+        replacing: Bool,
+        runsOnMainActor: Bool,
+        factory: @escaping @Sendable (Resolver) throws -> any Sendable
+    ) throws(KitchenError) {
         let registration = Registration(
-            type: type, scope: scope, runsOnMainActor: false, factory: { try factory($0) },
+            type: type, scope: scope, runsOnMainActor: runsOnMainActor, factory: factory,
             share: { ($0 as? Service).map { SharedInstance($0) } }
         )
         try add(registration, for: ObjectIdentifier(type), replacing: replacing)

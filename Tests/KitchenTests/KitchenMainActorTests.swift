@@ -15,6 +15,15 @@ final class MainActorCount {
     var value = 0
 }
 
+/// A kitchen with a nonisolated `Client` (and its `Configuration`) and a main-actor `TaskList` made from it.
+func kitchenWithTaskList(scope: Kitchen.Scope = .shared) throws -> Kitchen {
+    let kitchen = Kitchen()
+    try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() }
+    try kitchen.registerNonisolated(Client.self) { Client(configuration: try $0.resolve()) }
+    try kitchen.register(TaskList.self, scope: scope) { TaskList(client: try $0.resolve()) }
+    return kitchen
+}
+
 @Suite("Kitchen: main-actor factories")
 struct KitchenMainActorTests {
     @Test("a main-actor factory calls a main-actor initializer and resolves on the main actor with no await")
@@ -37,10 +46,7 @@ struct KitchenMainActorTests {
 
     @Test("off the main actor, a main-actor service not made yet is a typed error naming the chain, and is not made")
     func offMainActorBeforeMade() async throws {
-        let kitchen = Kitchen()
-        try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() }
-        try kitchen.registerNonisolated(Client.self) { Client(configuration: try $0.resolve()) }
-        try kitchen.register(TaskList.self) { TaskList(client: try $0.resolve()) }
+        let kitchen = try kitchenWithTaskList()
         try kitchen.registerNonisolated(ImageCache.self) { resolver in
             _ = try resolver.resolve(TaskList.self)
             return ImageCache(client: try resolver.resolve(Client.self))
@@ -67,10 +73,7 @@ struct KitchenMainActorTests {
 
     @Test("off the main actor, a main-actor service made already is the shared instance")
     func offMainActorAfterMade() async throws {
-        let kitchen = Kitchen()
-        try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() }
-        try kitchen.registerNonisolated(Client.self) { Client(configuration: try $0.resolve()) }
-        try kitchen.register(TaskList.self) { TaskList(client: try $0.resolve()) }
+        let kitchen = try kitchenWithTaskList()
         let made = try await MainActor.run { ObjectIdentifier(try kitchen.resolve(TaskList.self)) }
         let elsewhere = try await Task.detached { ObjectIdentifier(try kitchen.resolve(TaskList.self)) }.value
         #expect(elsewhere == made)
@@ -79,10 +82,7 @@ struct KitchenMainActorTests {
     @Test("a transient main-actor registration makes a new instance per resolution on the main actor")
     @MainActor
     func transient() throws {
-        let kitchen = Kitchen()
-        try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() }
-        try kitchen.registerNonisolated(Client.self) { Client(configuration: try $0.resolve()) }
-        try kitchen.register(TaskList.self, scope: .transient) { TaskList(client: try $0.resolve()) }
+        let kitchen = try kitchenWithTaskList(scope: .transient)
         #expect(try kitchen.resolve(TaskList.self) !== (try kitchen.resolve(TaskList.self)))
     }
 }
