@@ -16,6 +16,9 @@ import BrigadeLocking
 /// - Errors name the whole chain: `AssetCache -> APIClient -> Configuration (not registered)`, or a cycle.
 /// - ``seal()`` ends registration; later registrations throw.
 /// - Facets: one instance registered under several protocols with ``register(facet:of:replacing:_:)``.
+/// - Factories run on the main actor (``register(_:scope:replacing:factory:)``: they may call an app's main-actor
+///   initializers) or wherever the service is first resolved
+///   (``registerNonisolated(_:scope:replacing:factory:)``).
 ///
 /// Thread-safe. Each shared instance is made under its own once-cell; resolving one already made is a dictionary
 /// lookup and a read of its cell, each under a lock held only for that read. A dependency cycle is an error on every

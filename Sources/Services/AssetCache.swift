@@ -116,10 +116,7 @@ public actor AssetCache {
     private func readFromDisk(_ url: URL) -> Data? {
         guard let file = diskURL(for: url), let data = try? Data(contentsOf: file) else { return nil }
         loadDiskFiles()
-        let now = Date()
-        diskFiles?[file.lastPathComponent]?.lastUse = now
-        // The last use is kept in the file too, for the next launch; a failure costs only the order.
-        try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: file.path)
+        diskFiles?[file.lastPathComponent]?.lastUse = stamp(file)
         return data
     }
 
@@ -131,10 +128,7 @@ public actor AssetCache {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         guard (try? data.write(to: file, options: .atomic)) != nil else { return }
         let name = file.lastPathComponent
-        let now = Date()
-        // Stamped as a read stamps it: the file system's own time comes from a coarser clock, which may put a file
-        // written now before one read a moment ago, and reverse their order at the next launch.
-        try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: file.path)
+        let now = stamp(file)
         diskCost += data.count - (diskFiles?[name]?.size ?? 0)
         diskFiles?[name] = (data.count, now)
         while diskCost > diskLimit, let oldest = diskFiles?.min(by: { $0.value.lastUse < $1.value.lastUse }) {
@@ -142,6 +136,15 @@ public actor AssetCache {
             diskCost -= oldest.value.size
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(oldest.key))
         }
+    }
+
+    /// Sets `file`'s modification date to now, its last use, and returns it: the order of use is kept in the files,
+    /// for the next launch (a failure costs only the order). Written and read files alike, because the file system's
+    /// own time comes from a coarser clock, which may put a file written now before one read a moment ago.
+    private func stamp(_ file: URL) -> Date {
+        let now = Date()
+        try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: file.path)
+        return now
     }
 
     /// Reads the disk cache's files (their names are hashes: 64 hexadecimal digits) with their sizes and last uses,
