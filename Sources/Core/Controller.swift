@@ -53,6 +53,8 @@ public struct ControllerAttachments {
     /// from ``RoutingOption/modalStyle`` and when it restores a saved state; a navigator reports it in
     /// ``Navigator/modalStyle(of:)``.
     public var modalStyle: NavigationModalStyle?
+    /// The controller's screen tasks (``Controller/screenTask(_:id:priority:fileID:line:_:)``), made with the first.
+    package var screenWork: ScreenWork?
 
     /// Creates empty attachments.
     public nonisolated init() {}

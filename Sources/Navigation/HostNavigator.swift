@@ -1,4 +1,5 @@
 import BrigadeCore
+import BrigadeWireframe
 
 /// A ``BrigadeCore/Navigator`` over a platform's navigation container (a ``NavigationHost``): BrigadeUIKit's navigator, its
 /// logic here, platform-neutral.
@@ -26,8 +27,12 @@ import BrigadeCore
 ///   both stacks. ``setStack(_:modals:animated:)`` (a saved state restored) is one host transition too, and changes
 ///   nothing when the host shows those controllers already.
 /// - ``modalStyle(of:)`` is the host's: the style it presents a modal with.
+/// - Changes are reported (``observeChanges(_:)``) after each call's transition and after each transition the user
+///   made (seen through the `did…` events the host delivers), once per change of what the host shows. A controller
+///   that leaves the host without an event of its own (one popped from below the top, a modal dismissed under
+///   another) has its screen tasks ended then.
 @MainActor
-public final class HostNavigator<Host: NavigationHost>: Navigator {
+public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator {
     /// The platform container.
     public let host: Host
     private var isBusy = false
@@ -35,6 +40,9 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
     /// The effects of the calls not started yet, in call order, by call number.
     private var queued: [(call: Int, effect: (inout Stacks) -> Void)] = []
     private var calls = 0
+    private let observers = NavigatorObservers()
+    /// What the host showed at the last report, held weakly: the navigator keeps no controller.
+    private var reported: [WeakController] = []
 
     private struct Stacks {
         var stack: [any Controller]
@@ -44,6 +52,34 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
     /// Creates a navigator over `host`, which it holds.
     public init(host: Host) {
         self.host = host
+        reported = (host.shownStack + host.shownModals).map { WeakController(controller: $0) }
+        LifecycleTap.add { [weak self] _, event in
+            guard let self else { return false }
+            switch event {
+            case .didAppear, .didDisappear: reportChange()
+            default: break
+            }
+            return true
+        }
+    }
+
+    /// Calls `observer` after each change of what the host shows; see
+    /// ``BrigadeWireframe/ChangeReportingNavigator/observeChanges(_:)``.
+    public func observeChanges(_ observer: @escaping @MainActor () -> Void) -> NavigatorObservation {
+        observers.add(observer)
+    }
+
+    /// Tells the observers when the host shows other controllers than at the last report, and ends the screen tasks
+    /// of the controllers that left it.
+    private func reportChange() {
+        let now = host.shownStack + host.shownModals
+        let before = reported.compactMap(\.controller)
+        guard !sameControllers(before, now) else { return }
+        reported = now.map { WeakController(controller: $0) }
+        for controller in before where !now.contains(where: { $0 === controller }) {
+            controller.attachments.screenWork?.leave()
+        }
+        observers.tell()
     }
 
     /// The navigation stack, bottom first: what the host shows, with the calls still waiting applied.
@@ -158,7 +194,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         try await serially {
             $0 = Stacks(stack: controllers, modals: modals)
         } body: {
-            if Self.same(host.shownStack, controllers), Self.same(host.shownModals, modals) { return }
+            if sameControllers(host.shownStack, controllers), sameControllers(host.shownModals, modals) { return }
             try await transition(call: "setStack", all.last) { completion throws in
                 try host.setStack(controllers, modals: modals, animated: animated, completion: completion)
             }
@@ -249,6 +285,7 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
             }
         }
         queued.removeAll { $0.call == call }
+        defer { reportChange() }
         try await body()
     }
 
@@ -260,11 +297,19 @@ public final class HostNavigator<Host: NavigationHost>: Navigator {
         }
     }
 
-    private static func same(_ lhs: [any Controller], _ rhs: [any Controller]) -> Bool {
-        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
-    }
 
     private static func name(of controller: any Controller) -> String {
         String(describing: type(of: controller))
     }
+}
+
+/// A controller held weakly.
+@MainActor
+private struct WeakController {
+    weak var controller: (any Controller)?
+}
+
+@MainActor
+private func sameControllers(_ lhs: [any Controller], _ rhs: [any Controller]) -> Bool {
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
 }

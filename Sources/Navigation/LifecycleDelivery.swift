@@ -1,4 +1,5 @@
 import BrigadeCore
+import BrigadeWireframe
 
 /// Delivers a platform's lifecycle events to a controller and its presenters, each exactly once.
 ///
@@ -20,6 +21,11 @@ import BrigadeCore
 ///   its `animated` flag), as when a platform reports `viewWillAppear` twice.
 /// - An appear event to a controller not loaded yet delivers `load` first.
 /// - The controller hears the event first, then its presenters, in the order they were attached.
+/// - The controller's screen tasks (``BrigadeCore/Controller/screenTask(_:id:priority:fileID:line:_:)``) start at
+///   `willAppear` and stop at `didDisappear` (all of them when the controller is `.removed`).
+///
+/// A navigator of your own works out which controllers take part in a transition with
+/// ``BrigadeWireframe/LifecycleTransition``, the model Brigade's navigators share.
 @MainActor
 public enum LifecycleDelivery {
     /// Delivers `event` to `controller` and then to its presenters, unless the rules above say it was delivered
@@ -36,68 +42,6 @@ public enum LifecycleDelivery {
     public static func deliver(
         _ event: LifecycleEvent, to controller: any Controller, disappearance: Disappearance? = nil
     ) -> Bool {
-        switch event {
-        case .load:
-            guard !controller.attachments.isLoaded else { return false }
-            controller.attachments.isLoaded = true
-        case .willAppear, .didAppear, .willDisappear, .didDisappear:
-            if let last = controller.attachments.lastAppearanceEvent, kind(of: last) == kind(of: event) {
-                return false
-            }
-            if kind(of: event) < 2, !controller.attachments.isLoaded {
-                deliver(.load, to: controller)
-            }
-            controller.attachments.lastAppearanceEvent = event
-            controller.attachments.disappearance = kind(of: event) < 2 ? nil : disappearance
-        }
-        controller.lifecycleEvent(event)
-        for presenter in controller.attachments.presenters {
-            presenter.lifecycleEvent(event, controller: controller)
-        }
-        return true
-    }
-
-    /// Delivers the events of one transition, in UIKit's order: `willDisappear` to `leaving`, `willAppear` to
-    /// `arriving`, then `change()`, then `didDisappear` to `leaving` and `didAppear` to `arriving`. Either controller
-    /// may be `nil`; the same controller on both sides takes no part.
-    public static func transition(
-        leaving: (any Controller)?,
-        arriving: (any Controller)?,
-        animated: Bool,
-        change: () -> Void
-    ) {
-        var leaving = leaving
-        var arriving = arriving
-        if let left = leaving, let arrived = arriving, left === arrived {
-            leaving = nil
-            arriving = nil
-        }
-        if let arriving {
-            deliver(.load, to: arriving)
-        }
-        if let leaving {
-            deliver(.willDisappear(animated: animated), to: leaving)
-        }
-        if let arriving {
-            deliver(.willAppear(animated: animated), to: arriving)
-        }
-        change()
-        if let leaving {
-            deliver(.didDisappear(animated: animated), to: leaving)
-        }
-        if let arriving {
-            deliver(.didAppear(animated: animated), to: arriving)
-        }
-    }
-
-    /// 0 will appear, 1 did appear, 2 will disappear, 3 did disappear; -1 load.
-    private static func kind(of event: LifecycleEvent) -> Int {
-        switch event {
-        case .load: return -1
-        case .willAppear: return 0
-        case .didAppear: return 1
-        case .willDisappear: return 2
-        case .didDisappear: return 3
-        }
+        LifecycleTransition.deliver(event, to: controller, disappearance: disappearance)
     }
 }

@@ -20,11 +20,12 @@ import Observation
 ///   `NavigationLink(value:)`) keeps the entries of the common prefix, releases the controllers of the entries that
 ///   left and makes controllers for the new ones through the wireframe, all at once. A route that cannot be made
 ///   leaves the path unchanged; the setter records the error in ``lastError`` and ``setPath(_:animated:)`` throws it.
-/// - Lifecycle: this navigator delivers every lifecycle event itself, through ``LifecycleDelivery``, in the order of
-///   ``BrigadeCore/LifecycleEvent``: the controller that was on screen gets `willDisappear`, the new one `willAppear`, the stacks
-///   change, then `didDisappear` and `didAppear`. Controllers that arrive below the new top get `load` only, and
-///   controllers that leave from below the top get nothing (they had disappeared when they were covered). A modal
-///   counts as covering the screen. SwiftUI views must not forward `onAppear`/`onDisappear` to controllers.
+/// - Lifecycle: this navigator delivers every lifecycle event itself, as ``BrigadeWireframe/LifecycleTransition``
+///   (the model every Brigade navigator shares) works them out: what leaves the screen gets `willDisappear`, what
+///   arrives `willAppear`, the stacks change, then `didDisappear` and `didAppear`, each disappearing controller with
+///   why (``BrigadeCore/ControllerAttachments/disappearance``). A sheet leaves the screen under it on screen (on iOS a
+///   SwiftUI sheet is UIKit's page sheet); a full-screen cover hides it. A controller below the top of a new path
+///   loads when it first comes on screen. SwiftUI views must not forward `onAppear`/`onDisappear` to controllers.
 /// - A change made while another one delivers its lifecycle events (a presenter that shows a sheet from
 ///   `willAppear`, or pops its screen from `didDisappear`) waits for that one to finish, then runs on the stacks it
 ///   left, in the order the changes were asked for: no change is lost and no event reaches a screen that has left.
@@ -36,7 +37,7 @@ import Observation
 /// - ``setStack(_:animated:)`` with an empty list empties both stacks.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
-public final class ObservableNavigator: Navigator, Observable {
+public final class ObservableNavigator: ChangeReportingNavigator, Observable {
     private struct Entry {
         let route: RouteDescription
         let controller: any Controller
@@ -50,6 +51,7 @@ public final class ObservableNavigator: Navigator, Observable {
     /// Whether a change is delivering its lifecycle events; changes asked for meanwhile wait in `pendingChanges`.
     private var isChanging = false
     private var pendingChanges: [() -> Void] = []
+    private let observers = NavigatorObservers()
 
     /// Creates an empty navigator.
     /// - Parameter makeController: Makes the controller for a route set on the path from outside.
@@ -239,6 +241,12 @@ public final class ObservableNavigator: Navigator, Observable {
 
     // MARK: - Navigator
 
+    /// Calls `observer` after each change, the ones SwiftUI makes to ``path`` and ``modalPath`` too; see
+    /// ``BrigadeWireframe/ChangeReportingNavigator/observeChanges(_:)``.
+    public func observeChanges(_ observer: @escaping @MainActor () -> Void) -> NavigatorObservation {
+        observers.add(observer)
+    }
+
     /// Pushes `controller`; see ``BrigadeCore/Navigator/push(_:animated:)``.
     public func push(_ controller: any Controller, animated: Bool) async throws(NavigatorError) {
         try checkNotShown(controller)
@@ -335,14 +343,15 @@ public final class ObservableNavigator: Navigator, Observable {
     }
 
     private func deliver(entries newEntries: [Entry], modals newModals: [Entry], animated: Bool) {
-        let leaving = modals.last?.controller ?? entries.last?.controller
-        let arriving = newModals.last?.controller ?? newEntries.last?.controller
-        for entry in newEntries + newModals where entry.controller !== arriving {
-            LifecycleDelivery.deliver(.load, to: entry.controller)
-        }
-        LifecycleDelivery.transition(leaving: leaving, arriving: arriving, animated: animated) {
+        let transition = LifecycleTransition(
+            from: LifecycleTransition.Shown(
+                stack: entries.map(\.controller), modals: modals.map(\.controller), style: modalStyle(of:)),
+            to: LifecycleTransition.Shown(
+                stack: newEntries.map(\.controller), modals: newModals.map(\.controller), style: modalStyle(of:)))
+        transition.deliver(animated: animated) {
             commit(entries: newEntries, modals: newModals)
         }
+        observers.tell()
     }
 
     /// Replaces the stacks, telling Observation about the routes and the controllers that changed.

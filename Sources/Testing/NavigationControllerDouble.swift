@@ -1,5 +1,6 @@
 import BrigadeCore
 import BrigadeNavigation
+import BrigadeWireframe
 
 /// A `NavigationHost` that behaves as UIKit's `UINavigationController` (and the modals presented over it) does, so a
 /// `HostNavigator` (and the app's UIKit navigation flows) can be tested anywhere, Linux included:
@@ -368,24 +369,18 @@ public final class NavigationControllerDouble: NavigationHost {
         return nil
     }
 
-    /// The controllers on screen, top first: modals down to the first full-screen one, then the stack's top when no
-    /// full-screen modal hides it. A sheet leaves its presenter on screen; a full-screen modal removes it:
+    /// What the double shows, for ``LifecycleTransition``, whose model of what is on screen follows UIKit: a sheet
+    /// leaves its presenter on screen, a full-screen modal removes it:
     /// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen
     /// https://developer.apple.com/documentation/uikit/uipresentationcontroller/shouldremovepresentersview
-    private func visible() -> [any Controller] {
-        var shown: [any Controller] = []
-        for modal in presented.reversed() {
-            shown.append(modal)
-            if modalStyle(for: modal) == .fullScreen { return shown }
-        }
-        if let top = viewControllers.last { shown.append(top) }
-        return shown
+    private var shown: LifecycleTransition.Shown {
+        LifecycleTransition.Shown(stack: viewControllers, modals: presented, style: modalStyle(for:))
     }
 
-    /// Applies `apply` at once and delivers the events of what left and arrived on screen: `load` to the arriving
-    /// controller first (UIKit loads the new view before the old one's `viewWillDisappear`, as a logged push shows:
-    /// http://readke.com/c/0Z41505102021.html), `will…` now, `did…` when the transition ends. The `did…` events
-    /// and `onDidShow` follow every stack transition, the navigator's own too:
+    /// Applies `apply` at once and delivers the events of what left and arrived on screen (``LifecycleTransition``):
+    /// `load` to the arriving controller first (UIKit loads the new view before the old one's `viewWillDisappear`, as
+    /// a logged push shows: http://readke.com/c/0Z41505102021.html), `will…` now, `did…` when the transition ends.
+    /// The `did…` events and `onDidShow` follow every stack transition, the navigator's own too:
     /// https://developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate/navigationcontroller(_:didshow:animated:)
     /// A disappearing controller is told whether it was removed or covered, as `isMovingFromParent` tells it:
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent
@@ -393,29 +388,22 @@ public final class NavigationControllerDouble: NavigationHost {
         kind: Kind, animated: Bool, completion: (@MainActor (HostTransitionResult) -> Void)?,
         interactive: Bool = false, isSwipe: Bool = false, _ apply: () -> Void
     ) {
-        let before = visible()
+        let before = shown
         let saved = (viewControllers, presented, foreign)
         apply()
         foreign.removeAll { entry in !viewControllers.contains { $0 === entry } }
         if kind != .user && completion != nil { transitionCount += 1 }
-        let after = visible()
-        let leaving = before.filter { old in !after.contains { $0 === old } }
-        let arriving = after.filter { new in !before.contains { $0 === new } }.reversed()
-        let reasons = leaving.map { isShown($0) ? Disappearance.covered : .removed }
-        for controller in arriving { LifecycleDelivery.deliver(.load, to: controller) }
-        for (controller, reason) in zip(leaving, reasons) {
-            LifecycleDelivery.deliver(.willDisappear(animated: animated), to: controller, disappearance: reason)
-        }
-        for controller in arriving {
-            LifecycleDelivery.deliver(.willAppear(animated: animated), to: controller)
-            if repeatsAppearance { LifecycleDelivery.deliver(.willAppear(animated: animated), to: controller) }
+        let after = shown
+        let transition = LifecycleTransition(from: before, to: after)
+        transition.deliverFirstHalf(animated: animated)
+        if repeatsAppearance {
+            for controller in transition.arriving {
+                LifecycleDelivery.deliver(.willAppear(animated: animated), to: controller)
+            }
         }
         let changesStack = kind == .stack || kind == .user && !isSwipe
         let finish: @MainActor () -> Void = { [weak self] in
-            for (controller, reason) in zip(leaving, reasons) {
-                LifecycleDelivery.deliver(.didDisappear(animated: animated), to: controller, disappearance: reason)
-            }
-            for controller in arriving { LifecycleDelivery.deliver(.didAppear(animated: animated), to: controller) }
+            transition.deliverSecondHalf(animated: animated)
             if changesStack, let self, let top = self.viewControllers.last { self.onDidShow?(top) }
             completion?(.completed)
         }
@@ -424,23 +412,15 @@ public final class NavigationControllerDouble: NavigationHost {
             (self.viewControllers, self.presented, self.foreign) = saved
             // A cancelled interactive transition: the arriving controller disappears again, the leaving one appears
             // again (viewWillAppear, viewDidAppear), as the StackOverflow report above describes.
-            let backReasons = arriving.map { self.isShown($0) ? Disappearance.covered : .removed }
-            for (controller, reason) in zip(arriving, backReasons) {
-                LifecycleDelivery.deliver(.willDisappear(animated: animated), to: controller, disappearance: reason)
-            }
-            for controller in leaving { LifecycleDelivery.deliver(.willAppear(animated: animated), to: controller) }
-            for (controller, reason) in zip(arriving, backReasons) {
-                LifecycleDelivery.deliver(.didDisappear(animated: animated), to: controller, disappearance: reason)
-            }
-            for controller in leaving { LifecycleDelivery.deliver(.didAppear(animated: animated), to: controller) }
+            LifecycleTransition(from: after, to: before).deliver(animated: animated) {}
             if changesStack, let top = self.viewControllers.last { self.onDidShow?(top) }
             completion?(.cancelled)
         }
-        let transition = Transition(kind: kind, finish: finish, cancel: cancel)
+        let transitionEnd = Transition(kind: kind, finish: finish, cancel: cancel)
         if interactive {
-            interaction = (isSwipe, transition)
+            interaction = (isSwipe, transitionEnd)
         } else if completesLate {
-            pending.append(transition)
+            pending.append(transitionEnd)
         } else {
             finish()
             return
@@ -466,10 +446,6 @@ public final class NavigationControllerDouble: NavigationHost {
         let waiters = idleWaiters
         idleWaiters.removeAll()
         for waiter in waiters { waiter() }
-    }
-
-    private func isShown(_ controller: any Controller) -> Bool {
-        viewControllers.contains { $0 === controller } || presented.contains { $0 === controller }
     }
 
     private static func name(of controller: any Controller) -> String {

@@ -3,16 +3,12 @@ import BrigadeCore
 /// A navigator that keeps its navigation stack and modal stack in memory and delivers lifecycle events in UIKit's
 /// order. Tests and terminal apps use it; a renderer can draw ``BrigadeCore/Navigator/topController`` after each call.
 ///
-/// Each transition delivers, to the controller and then to each of its presenters:
-/// 1. `load` to the arriving controller, the first time it is shown;
-/// 2. `willDisappear` to the leaving controller, then `willAppear` to the arriving one;
-/// 3. the stacks change;
-/// 4. `didDisappear` to the leaving controller, then `didAppear` to the arriving one.
-///
-/// Only the controller on screen takes part: controllers under it get no events. A modal is treated as covering the
-/// whole screen, so the controller under it disappears. `animated` is passed through to every event.
+/// Its events follow ``LifecycleTransition``, the model every Brigade navigator shares: only what comes on screen or
+/// leaves it hears of a transition, a sheet leaves the screen under it on screen, a full-screen modal hides it, and a
+/// disappearing controller reads why in ``BrigadeCore/ControllerAttachments/disappearance``. `animated` is passed
+/// through to every event.
 @MainActor
-public final class HeadlessNavigator: Navigator {
+public final class HeadlessNavigator: ChangeReportingNavigator {
     /// One lifecycle event delivered to one controller, for the ``lifecycleLog``.
     public struct LifecycleEntry: Hashable, Sendable, CustomStringConvertible {
         /// The controller's type name.
@@ -39,6 +35,7 @@ public final class HeadlessNavigator: Navigator {
     /// Called after every transition, with the navigator; a terminal renderer draws here.
     public var onChange: (@MainActor (HeadlessNavigator) -> Void)?
     private let recordsLifecycle: Bool
+    private let observers = NavigatorObservers()
 
     /// Creates an empty navigator.
     /// - Parameter recordsLifecycle: Whether to keep every delivered event in ``lifecycleLog``.
@@ -51,22 +48,21 @@ public final class HeadlessNavigator: Navigator {
         lifecycleLog.removeAll()
     }
 
+    /// Calls `observer` after each transition; see ``ChangeReportingNavigator/observeChanges(_:)``.
+    public func observeChanges(_ observer: @escaping @MainActor () -> Void) -> NavigatorObservation {
+        observers.add(observer)
+    }
+
     /// Pushes `controller`; see ``Navigator/push(_:animated:)``.
     public func push(_ controller: any Controller, animated: Bool) async throws {
         try checkNotShown(controller)
-        let onScreen = modalStack.isEmpty
-        transition(to: onScreen ? controller : nil, animated: animated, leaving: onScreen ? stack.last : nil) {
-            $0.stack.append(controller)
-        }
+        show(stack: stack + [controller], modals: modalStack, animated: animated)
     }
 
     /// Pops the top of the stack; see ``Navigator/pop(animated:)``.
     public func pop(animated: Bool) async throws {
         guard stack.count > 1 else { throw NavigatorError.nothingToPop }
-        let arriving = modalStack.isEmpty ? stack[stack.count - 2] : nil
-        transition(to: arriving, animated: animated, leaving: modalStack.isEmpty ? stack.last : nil) {
-            $0.stack.removeLast()
-        }
+        show(stack: Array(stack.dropLast()), modals: modalStack, animated: animated)
     }
 
     /// Pops until `controller` is on top; see ``Navigator/pop(to:animated:)``.
@@ -75,88 +71,45 @@ public final class HeadlessNavigator: Navigator {
             throw NavigatorError.notOnStack(Self.name(of: controller))
         }
         guard index < stack.count - 1 else { return }
-        let onScreen = modalStack.isEmpty
-        transition(to: onScreen ? controller : nil, animated: animated, leaving: onScreen ? stack.last : nil) {
-            $0.stack.removeSubrange((index + 1)...)
-        }
+        show(stack: Array(stack.prefix(index + 1)), modals: modalStack, animated: animated)
     }
 
     /// Presents `controller` modally; see ``Navigator/present(_:animated:)``.
     public func present(_ controller: any Controller, animated: Bool) async throws {
         try checkNotShown(controller)
-        transition(to: controller, animated: animated, leaving: topController) { $0.modalStack.append(controller) }
+        show(stack: stack, modals: modalStack + [controller], animated: animated)
     }
 
     /// Dismisses the topmost modal; see ``Navigator/dismiss(animated:)``.
     public func dismiss(animated: Bool) async throws {
-        guard let leaving = modalStack.last else { throw NavigatorError.nothingToDismiss }
-        let arriving = modalStack.count > 1 ? modalStack[modalStack.count - 2] : stack.last
-        transition(to: arriving, animated: animated, leaving: leaving) { $0.modalStack.removeLast() }
+        guard !modalStack.isEmpty else { throw NavigatorError.nothingToDismiss }
+        show(stack: stack, modals: Array(modalStack.dropLast()), animated: animated)
     }
 
     /// Replaces everything shown with `controller`; see ``Navigator/setRoot(_:animated:)``. `controller` may be shown
-    /// already (it stays, the rest goes); when it is the one on screen, it gets no events, as it neither leaves nor
-    /// arrives.
+    /// already (it stays, the rest goes); when it is on screen and stays there, it gets no events.
     public func setRoot(_ controller: any Controller, animated: Bool) async throws {
-        let isSameTop = topController === controller
-        transition(to: isSameTop ? nil : controller, animated: animated, leaving: isSameTop ? nil : topController) {
-            $0.modalStack.removeAll()
-            $0.stack = [controller]
-        }
+        show(stack: [controller], modals: [], animated: animated)
     }
 
     /// Replaces everything shown with `controllers`, bottom first, in one transition; see
     /// ``Navigator/setStack(_:animated:)``. An empty list empties both stacks (the controller on screen disappears).
     public func setStack(_ controllers: [any Controller], animated: Bool) async throws {
-        var seen = Set<ObjectIdentifier>()
-        for controller in controllers where !seen.insert(ObjectIdentifier(controller)).inserted {
-            throw NavigatorError.alreadyShown(Self.name(of: controller))
-        }
-        for controller in controllers.dropLast() where !controller.attachments.isLoaded {
-            controller.attachments.isLoaded = true
-            deliver(.load, to: controller)
-        }
-        let isSameTop = topController != nil && topController === controllers.last
-        transition(
-            to: isSameTop ? nil : controllers.last, animated: animated, leaving: isSameTop ? nil : topController
-        ) {
-            $0.modalStack.removeAll()
-            $0.stack = controllers
-        }
+        try checkUnique(controllers)
+        show(stack: controllers, modals: [], animated: animated)
     }
 
     /// Replaces the navigation stack with `controllers` and the modals with `modals`, bottom first, in one
-    /// transition; see ``Navigator/setStack(_:modals:animated:)``. The controller on screen disappears (unless it is
-    /// the new top), the new top (the last modal, else the top of the stack) appears, and the controllers under it
-    /// get `load` only, the first time they are shown.
+    /// transition; see ``Navigator/setStack(_:modals:animated:)``.
     public func setStack(_ controllers: [any Controller], modals: [any Controller], animated: Bool) async throws {
-        let all = controllers + modals
-        var seen = Set<ObjectIdentifier>()
-        for controller in all where !seen.insert(ObjectIdentifier(controller)).inserted {
-            throw NavigatorError.alreadyShown(Self.name(of: controller))
-        }
-        for controller in all.dropLast() where !controller.attachments.isLoaded {
-            controller.attachments.isLoaded = true
-            deliver(.load, to: controller)
-        }
-        let isSameTop = topController != nil && topController === all.last
-        transition(to: isSameTop ? nil : all.last, animated: animated, leaving: isSameTop ? nil : topController) {
-            $0.stack = controllers
-            $0.modalStack = modals
-        }
+        try checkUnique(controllers + modals)
+        show(stack: controllers, modals: modals, animated: animated)
     }
 
     /// Replaces the top of the stack with `controller`; see ``Navigator/replaceTop(with:animated:)``.
     public func replaceTop(with controller: any Controller, animated: Bool) async throws {
         try checkNotShown(controller)
-        let onScreen = modalStack.isEmpty
-        transition(to: onScreen ? controller : nil, animated: animated, leaving: onScreen ? stack.last : nil) {
-            if $0.stack.isEmpty {
-                $0.stack.append(controller)
-            } else {
-                $0.stack[$0.stack.count - 1] = controller
-            }
-        }
+        show(stack: stack.dropLast() + [controller], modals: modalStack, animated: animated)
     }
 
     // MARK: - Transitions
@@ -167,40 +120,29 @@ public final class HeadlessNavigator: Navigator {
         }
     }
 
-    private func transition(
-        to arriving: (any Controller)?,
-        animated: Bool,
-        leaving: (any Controller)?,
-        change: (HeadlessNavigator) -> Void
-    ) {
-        if let arriving, !arriving.attachments.isLoaded {
-            arriving.attachments.isLoaded = true
-            deliver(.load, to: arriving)
+    private func checkUnique(_ controllers: [any Controller]) throws {
+        var seen = Set<ObjectIdentifier>()
+        for controller in controllers where !seen.insert(ObjectIdentifier(controller)).inserted {
+            throw NavigatorError.alreadyShown(Self.name(of: controller))
         }
-        if let leaving {
-            deliver(.willDisappear(animated: animated), to: leaving)
-        }
-        if let arriving {
-            deliver(.willAppear(animated: animated), to: arriving)
-        }
-        change(self)
-        if let leaving {
-            deliver(.didDisappear(animated: animated), to: leaving)
-        }
-        if let arriving {
-            deliver(.didAppear(animated: animated), to: arriving)
-        }
-        onChange?(self)
     }
 
-    private func deliver(_ event: LifecycleEvent, to controller: any Controller) {
+    /// Shows `newStack` and `newModals` in one transition, delivering its events (``LifecycleTransition``).
+    private func show(stack newStack: [any Controller], modals newModals: [any Controller], animated: Bool) {
+        var transition = LifecycleTransition(
+            from: LifecycleTransition.Shown(stack: stack, modals: modalStack, style: modalStyle(of:)),
+            to: LifecycleTransition.Shown(stack: newStack, modals: newModals, style: modalStyle(of:)))
         if recordsLifecycle {
-            lifecycleLog.append(LifecycleEntry(controller: Self.name(of: controller), event: event))
+            transition.onEvent = { [unowned self] controller, event in
+                lifecycleLog.append(LifecycleEntry(controller: Self.name(of: controller), event: event))
+            }
         }
-        controller.lifecycleEvent(event)
-        for presenter in controller.attachments.presenters {
-            presenter.lifecycleEvent(event, controller: controller)
+        transition.deliver(animated: animated) {
+            stack = newStack
+            modalStack = newModals
         }
+        onChange?(self)
+        observers.tell()
     }
 
     private static func name(of controller: any Controller) -> String {

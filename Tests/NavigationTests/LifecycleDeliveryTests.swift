@@ -1,5 +1,6 @@
 import BrigadeCore
 import BrigadeNavigation
+import BrigadeWireframe
 import Testing
 
 @Suite("LifecycleDelivery: each platform event once")
@@ -65,7 +66,10 @@ struct LifecycleDeliveryTests {
     func transitionOrder() {
         let leaving = Screen("a", log: log)
         let arriving = Screen("b", log: log)
-        LifecycleDelivery.transition(leaving: leaving, arriving: arriving, animated: false) {
+        LifecycleTransition(
+            from: LifecycleTransition.Shown(stack: [leaving], modals: []),
+            to: LifecycleTransition.Shown(stack: [arriving], modals: [])
+        ).deliver(animated: false) {
             log.entries.append("change")
         }
         #expect(
@@ -78,7 +82,8 @@ struct LifecycleDeliveryTests {
     @Test("a transition from a controller to itself delivers nothing")
     func transitionToItself() {
         let screen = Screen("a", log: log)
-        LifecycleDelivery.transition(leaving: screen, arriving: screen, animated: true) { log.entries.append("change") }
+        let shown = LifecycleTransition.Shown(stack: [screen], modals: [])
+        LifecycleTransition(from: shown, to: shown).deliver(animated: true) { log.entries.append("change") }
         #expect(log.entries == ["change"])
     }
 }

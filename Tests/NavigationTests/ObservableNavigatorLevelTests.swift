@@ -69,7 +69,7 @@ struct ObservableNavigatorLevelTests {
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test("swiping the second sheet down dismisses it alone; the first sheet appears again")
+    @Test("swiping the second sheet down dismisses it alone; the first sheet, on screen under it, hears nothing")
     func swipingSecondSheetKeepsFirst() async throws {
         try await routes.wireframe.route(to: "/notes", option: .root)
         try await routes.wireframe.route(to: "/notes/1/edit", option: .modal)
@@ -77,7 +77,8 @@ struct ObservableNavigatorLevelTests {
         log.clear()
         navigator[sheetAbove: 1] = nil
         #expect(navigator.levels.map(\.route) == [RouteDescription(pattern: "/notes"), edit("1")])
-        #expect(log.entries.contains("edit 1.didAppear(animated)"))
+        #expect(log.entries.contains("edit 2.didDisappear(animated)"))
+        #expect(!log.entries.contains { $0.hasPrefix("edit 1.") })
         #expect(routes.alive("edit 2") == 0)
         navigator[sheetAbove: 0] = nil
         #expect(navigator.levels.count == 1)
@@ -188,13 +189,13 @@ struct ObservableNavigatorLevelTests {
                 == [
                     "note 3.load", "notes.willDisappear(animated)", "note 3.willAppear(animated)",
                     "notes.didDisappear(animated)",
-                    "note 3.didAppear(animated)", "edit 3.load", "note 3.willDisappear(animated)",
-                    "edit 3.willAppear(animated)", "note 3.didDisappear(animated)", "edit 3.didAppear(animated)",
+                    "note 3.didAppear(animated)", "edit 3.load", "edit 3.willAppear(animated)",
+                    "edit 3.didAppear(animated)",
                 ])
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test("a note its editor pops as the editor is swiped away gets didAppear before it leaves, never after")
+    @Test("a note its editor pops as the editor sheet is swiped away leaves after the editor, in order")
     func popFromEditorSwipeDeliversInOrder() async throws {
         try await routes.wireframe.route(to: "/notes", option: .root)
         try await routes.wireframe.route(to: "/notes/7")
@@ -209,8 +210,8 @@ struct ObservableNavigatorLevelTests {
         #expect(
             log.entries.filter { !$0.contains("/presenter.") }
                 == [
-                    "edit 7.willDisappear(animated)", "note 7.willAppear(animated)", "edit 7.didDisappear(animated)",
-                    "note 7.didAppear(animated)", "note 7.willDisappear(animated)", "notes.willAppear(animated)",
+                    "edit 7.willDisappear(animated)", "edit 7.didDisappear(animated)",
+                    "note 7.willDisappear(animated)", "notes.willAppear(animated)",
                     "note 7.didDisappear(animated)", "notes.didAppear(animated)",
                 ])
         #expect(routes.alive("note 7") == 0)

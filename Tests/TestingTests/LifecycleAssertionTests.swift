@@ -6,14 +6,16 @@ import Testing
 @Suite("NavigationAssertions.assertLifecycle")
 @MainActor
 struct LifecycleAssertionTests {
-    /// A navigator that showed Home, then presented Detail, with the assertions reporting into `captured`.
+    /// A navigator that showed Home, then presented Detail full screen, with the assertions reporting into `captured`.
     private func shown() async throws -> (NavigationAssertions, Captured) {
         let navigator = HeadlessNavigator(recordsLifecycle: true)
         let captured = Captured()
         let assertions = NavigationAssertions(
             navigator, reporter: FailureReporter { message, _ in captured.messages.append(message) })
         try await navigator.setRoot(Home(), animated: false)
-        try await navigator.present(Detail(), animated: true)
+        let detail = Detail()
+        detail.attachments.modalStyle = .fullScreen
+        try await navigator.present(detail, animated: true)
         return (assertions, captured)
     }
 

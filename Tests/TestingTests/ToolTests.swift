@@ -60,7 +60,9 @@ struct NavigationAssertionTests {
         let assertions = NavigationAssertions(
             navigator, reporter: FailureReporter { message, _ in captured.messages.append(message) })
         try await navigator.setRoot(Home(), animated: false)
-        try await navigator.present(Detail(), animated: true)
+        let detail = Detail()
+        detail.attachments.modalStyle = .fullScreen
+        try await navigator.present(detail, animated: true)
         assertions.assertStack([Home.self])
         assertions.assertModals([Detail.self])
         assertions.assertLifecycle([

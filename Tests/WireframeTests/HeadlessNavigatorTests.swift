@@ -48,14 +48,33 @@ struct HeadlessNavigatorTests {
         #expect(navigator.stack.count == 1)
     }
 
-    @Test("modal present and dismiss: the controller underneath disappears and reappears")
-    func modal() async throws {
+    @Test("a sheet leaves the controller under it on screen: it hears nothing of the present and the dismiss")
+    func sheet() async throws {
         let root = Screen("root")
         let modal = Screen("modal")
         try await navigator.setRoot(root, animated: false)
         root.events.removeAll()
         try await navigator.present(modal, animated: true)
+        #expect(root.events.isEmpty)
+        #expect(modal.events == [.load, .willAppear(animated: true), .didAppear(animated: true)])
+        modal.events.removeAll()
+        try await navigator.dismiss(animated: false)
+        #expect(modal.events == [.willDisappear(animated: false), .didDisappear(animated: false)])
+        #expect(modal.attachments.disappearance == .removed)
+        #expect(root.events.isEmpty)
+        #expect(navigator.modalStack.isEmpty)
+    }
+
+    @Test("a full-screen modal covers the controller underneath, which disappears and appears again")
+    func fullScreenModal() async throws {
+        let root = Screen("root")
+        let modal = Screen("modal")
+        modal.attachments.modalStyle = .fullScreen
+        try await navigator.setRoot(root, animated: false)
+        root.events.removeAll()
+        try await navigator.present(modal, animated: true)
         #expect(root.events == [.willDisappear(animated: true), .didDisappear(animated: true)])
+        #expect(root.attachments.disappearance == .covered)
         #expect(modal.events == [.load, .willAppear(animated: true), .didAppear(animated: true)])
         root.events.removeAll()
         modal.events.removeAll()
@@ -84,17 +103,19 @@ struct HeadlessNavigatorTests {
         first.events.removeAll()
         modal.events.removeAll()
         try await navigator.setRoot(root, animated: true)
-        #expect(first.events.isEmpty)
+        #expect(first.events == [.willDisappear(animated: true), .didDisappear(animated: true)])
+        #expect(first.attachments.disappearance == .removed)
         #expect(modal.events == [.willDisappear(animated: true), .didDisappear(animated: true)])
         #expect(root.events == [.load, .willAppear(animated: true), .didAppear(animated: true)])
         #expect(navigator.stack.count == 1 && navigator.modalStack.isEmpty)
         #expect(navigator.topController === root)
     }
 
-    @Test("pushing under a modal delivers no events until the modal is dismissed")
+    @Test("pushing under a full-screen modal delivers no events until the modal is dismissed")
     func pushUnderModal() async throws {
         let root = Screen("root")
         let modal = Screen("modal")
+        modal.attachments.modalStyle = .fullScreen
         let pushed = Screen("pushed")
         try await navigator.setRoot(root, animated: false)
         try await navigator.present(modal, animated: false)
