@@ -297,7 +297,6 @@ public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator
         }
     }
 
-
     private static func name(of controller: any Controller) -> String {
         String(describing: type(of: controller))
     }
