@@ -41,6 +41,15 @@ public struct NavigationScenario: Sendable, Hashable, CustomStringConvertible {
         /// The navigator shows these screens as the stack and dismisses every modal, in one transition: a deep
         /// link.
         case setStack([String])
+        /// The navigator pops until the screen is the top of the stack.
+        case popTo(String)
+        /// The navigator makes the screen the only one: every modal dismissed, the stack replaced.
+        case setRoot(String)
+        /// The navigator replaces the top of the stack with the screen.
+        case replaceTop(String)
+        /// The navigator shows these screens as the stack and these as the modals (each in the style the screen
+        /// asks for, a sheet unless it was presented before in another), in one transition: a saved state restored.
+        case restore(stack: [String], modals: [String])
         /// The user taps the back button. UIKit: `popViewController(animated: true)`, the button's action (the tap
         /// itself is not driven).
         case tapBackButton
@@ -68,7 +77,7 @@ public struct NavigationScenario: Sendable, Hashable, CustomStringConvertible {
         /// Whether the step is a navigator call (`false`: the user does it).
         public var isNavigatorCall: Bool {
             switch self {
-            case .push, .pop, .present, .dismiss, .setStack: return true
+            case .push, .pop, .present, .dismiss, .setStack, .popTo, .setRoot, .replaceTop, .restore: return true
             default: return false
             }
         }
@@ -99,6 +108,11 @@ public struct NavigationScenario: Sendable, Hashable, CustomStringConvertible {
             case .present(let name, let style): return "present \(name) (\(style == .sheet ? "sheet" : "full screen"))"
             case .dismiss: return "dismiss"
             case .setStack(let names): return "setStack \(names.joined(separator: ", "))"
+            case .popTo(let name): return "pop to \(name)"
+            case .setRoot(let name): return "setRoot \(name)"
+            case .replaceTop(let name): return "replaceTop \(name)"
+            case .restore(let stack, let modals):
+                return "restore \(stack.joined(separator: ", ")) | \(modals.joined(separator: ", "))"
             case .tapBackButton: return "user taps back"
             case .popFromBackMenu(let name): return "user picks \(name) in the back menu"
             case .beginInteractivePop: return "user begins the edge swipe"
@@ -147,23 +161,52 @@ public struct NavigationScenario: Sendable, Hashable, CustomStringConvertible {
     /// The scenario's name.
     public var description: String { name }
 
-    /// Carries out the scenario: the set-up steps without animation, then `startTranscript`, then the steps animated.
-    /// Navigator calls go through `navigator`; user actions go to `userAction`, with the screens made so far by name.
-    /// After a user action that ends a transition (see ``Step/endsIdle``) it waits until the host's transitions ended.
-    ///
-    /// - Parameters:
-    ///   - navigator: The navigator over the host under test.
-    ///   - makeScreen: Makes the screen of a name, once per name, with the style it is presented with (`.sheet` for
-    ///     a screen that is not presented); the screens record the transcript.
-    ///   - startTranscript: Called when the set-up ended: forget the events recorded so far.
-    ///   - userAction: Does a user step on the host.
-    /// - Throws: What a navigator call or `userAction` throws.
+    /// Carries out the scenario on `navigator` over its host: the set-up steps without animation, then
+    /// `startTranscript`, then the steps animated. After a user action that ends a transition (see
+    /// ``Step/endsIdle``) it waits until the host's transitions ended. See
+    /// ``run(on:makeScreen:startTranscript:userAction:untilIdle:)`` for the parameters.
     @MainActor
     public func run<Host: NavigationHost>(
         on navigator: HostNavigator<Host>,
         makeScreen: @MainActor (_ name: String, _ style: NavigationModalStyle) -> any Controller,
         startTranscript: @MainActor () async -> Void,
         userAction: @MainActor (_ step: Step, _ screens: [String: any Controller]) async throws -> Void
+    ) async throws {
+        try await run(
+            on: navigator as any Navigator, makeScreen: makeScreen, startTranscript: startTranscript,
+            userAction: userAction
+        ) {
+            await withCheckedContinuation { continuation in
+                var resumed = false
+                navigator.host.whenTransitionsEnd {
+                    guard !resumed else { return }
+                    resumed = true
+                    continuation.resume()
+                }
+            }
+        }
+    }
+
+    /// Carries out the scenario on any navigator: the set-up steps without animation, then `startTranscript`, then
+    /// the steps animated. Navigator calls go through `navigator`; user actions go to `userAction`, with the
+    /// screens made so far by name.
+    ///
+    /// - Parameters:
+    ///   - navigator: The navigator under test.
+    ///   - makeScreen: Makes the screen of a name, once per name, with the style it is presented with (`.sheet` for
+    ///     a screen that is not presented); the screens record the transcript.
+    ///   - startTranscript: Called when the set-up ended: forget the events recorded so far.
+    ///   - userAction: Does a user step: on a platform host, what the user does; on a navigator with no platform,
+    ///     what the platform would do (SwiftUI sets the path).
+    ///   - untilIdle: Returns once no transition runs, after a user action that ends one; by default at once.
+    /// - Throws: What a navigator call or `userAction` throws.
+    @MainActor
+    public func run(
+        on navigator: any Navigator,
+        makeScreen: @MainActor (_ name: String, _ style: NavigationModalStyle) -> any Controller,
+        startTranscript: @MainActor () async -> Void,
+        userAction: @MainActor (_ step: Step, _ screens: [String: any Controller]) async throws -> Void,
+        untilIdle: @MainActor () async -> Void = {}
     ) async throws {
         var screens: [String: any Controller] = [:]
         func screen(_ name: String, _ style: NavigationModalStyle = .sheet) -> any Controller {
@@ -179,17 +222,16 @@ public struct NavigationScenario: Sendable, Hashable, CustomStringConvertible {
             case .present(let name, let style): try await navigator.present(screen(name, style), animated: animated)
             case .dismiss: try await navigator.dismiss(animated: animated)
             case .setStack(let names): try await navigator.setStack(names.map { screen($0) }, animated: animated)
+            case .popTo(let name): try await navigator.pop(to: screen(name), animated: animated)
+            case .setRoot(let name): try await navigator.setRoot(screen(name), animated: animated)
+            case .replaceTop(let name): try await navigator.replaceTop(with: screen(name), animated: animated)
+            case .restore(let stack, let modals):
+                try await navigator.setStack(
+                    stack.map { screen($0) }, modals: modals.map { screen($0) }, animated: animated)
             default:
                 try await userAction(step, screens)
                 if step.endsIdle {
-                    await withCheckedContinuation { continuation in
-                        var resumed = false
-                        navigator.host.whenTransitionsEnd {
-                            guard !resumed else { return }
-                            resumed = true
-                            continuation.resume()
-                        }
-                    }
+                    await untilIdle()
                 }
             }
         }

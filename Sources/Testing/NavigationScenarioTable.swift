@@ -108,5 +108,84 @@ extension NavigationScenario {
                 "list.didDisappear(animated) covered", "note.didAppear(animated)",
             ],
             stack: ["list", "note"]),
+        NavigationScenario(
+            "the navigator pops to the root: the screens between hear nothing",
+            setUp: [.setStack(["list", "note", "edit"])], steps: [.popTo("list")],
+            transcript: [
+                "list.load", "edit.willDisappear(animated) removed", "list.willAppear(animated)",
+                "edit.didDisappear(animated) removed", "list.didAppear(animated)",
+            ],
+            stack: ["list"]),
+        NavigationScenario(
+            "the navigator replaces the top",
+            setUp: [.setStack(["list", "note"])], steps: [.replaceTop("edit")],
+            transcript: [
+                "edit.load", "note.willDisappear(animated) removed", "edit.willAppear(animated)",
+                "note.didDisappear(animated) removed", "edit.didAppear(animated)",
+            ],
+            stack: ["list", "edit"]),
+        NavigationScenario(
+            "a new root replaces a stack and the sheet over it: both leave",
+            setUp: [.setStack(["list", "note"]), .present("sheet", .sheet)], steps: [.setRoot("home")],
+            transcript: [
+                "home.load", "sheet.willDisappear(animated) removed", "note.willDisappear(animated) removed",
+                "home.willAppear(animated)", "sheet.didDisappear(animated) removed",
+                "note.didDisappear(animated) removed", "home.didAppear(animated)",
+            ],
+            stack: ["home"]),
+        NavigationScenario(
+            "a deep link keeps the screens it shares with the stack",
+            setUp: [.setStack(["list", "note"])], steps: [.setStack(["list", "edit"])],
+            transcript: [
+                "edit.load", "note.willDisappear(animated) removed", "edit.willAppear(animated)",
+                "note.didDisappear(animated) removed", "edit.didAppear(animated)",
+            ],
+            stack: ["list", "edit"]),
+        NavigationScenario(
+            "a deep link to the stack on screen delivers nothing",
+            setUp: [.setStack(["list", "note"])], steps: [.setStack(["list", "note"])],
+            transcript: [], stack: ["list", "note"]),
+        NavigationScenario(
+            "a push under a sheet changes the screen under it, which is on screen",
+            setUp: [.setStack(["list"]), .present("sheet", .sheet)], steps: [.push("note")],
+            transcript: [
+                "note.load", "list.willDisappear(animated) covered", "note.willAppear(animated)",
+                "list.didDisappear(animated) covered", "note.didAppear(animated)",
+            ],
+            stack: ["list", "note"], modals: ["sheet"]),
+        NavigationScenario(
+            "a push under a full-screen modal delivers nothing until the modal is dismissed",
+            setUp: [.setStack(["list"]), .present("player", .fullScreen)], steps: [.push("note"), .dismiss],
+            transcript: [
+                "note.load", "player.willDisappear(animated) removed", "note.willAppear(animated)",
+                "player.didDisappear(animated) removed", "note.didAppear(animated)",
+            ],
+            stack: ["list", "note"]),
+        NavigationScenario(
+            "a sheet over a sheet: both on screen, and dismissing the top one tells it alone",
+            setUp: [.setStack(["list"]), .present("first", .sheet)], steps: [.present("second", .sheet), .dismiss],
+            transcript: [
+                "second.load", "second.willAppear(animated)", "second.didAppear(animated)",
+                "second.willDisappear(animated) removed", "second.didDisappear(animated) removed",
+            ],
+            stack: ["list"], modals: ["first"]),
+        NavigationScenario(
+            "a full-screen modal over a sheet covers the sheet and the screen under it",
+            setUp: [.setStack(["list"]), .present("sheet", .sheet)], steps: [.present("player", .fullScreen)],
+            transcript: [
+                "player.load", "sheet.willDisappear(animated) covered", "list.willDisappear(animated) covered",
+                "player.willAppear(animated)", "sheet.didDisappear(animated) covered",
+                "list.didDisappear(animated) covered", "player.didAppear(animated)",
+            ],
+            stack: ["list"], modals: ["sheet", "player"]),
+        NavigationScenario(
+            "a saved state restored: the new top and the sheet over it appear, the old top is covered",
+            setUp: [.setStack(["list"])], steps: [.restore(stack: ["list", "note"], modals: ["sheet"])],
+            transcript: [
+                "note.load", "sheet.load", "list.willDisappear(animated) covered", "note.willAppear(animated)",
+                "sheet.willAppear(animated)", "list.didDisappear(animated) covered", "note.didAppear(animated)",
+                "sheet.didAppear(animated)",
+            ],
+            stack: ["list", "note"], modals: ["sheet"]),
     ]
 }

@@ -90,7 +90,7 @@ struct NavigationScenarioTests {
         case .beginSheetSwipe: return host.beginSheetSwipe()
         case .finishSheetSwipe: host.finishSheetSwipe()
         case .cancelSheetSwipe: host.cancelSheetSwipe()
-        case .push, .pop, .present, .dismiss, .setStack: return false
+        case .push, .pop, .present, .dismiss, .setStack, .popTo, .setRoot, .replaceTop, .restore: return false
         }
         return true
     }

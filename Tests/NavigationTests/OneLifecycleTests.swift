@@ -1,0 +1,171 @@
+import BrigadeCore
+import BrigadeNavigation
+import BrigadeTesting
+import BrigadeWireframe
+import Testing
+
+/// The three navigators a feature is shown through.
+enum NavigatorKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    case headless = "HeadlessNavigator"
+    case swiftUI = "ObservableNavigator"
+    case uiKit = "HostNavigator over the UIKit double"
+
+    var description: String { rawValue }
+}
+
+/// A navigator of one kind, with what the user does on it: on UIKit the double's gestures, on SwiftUI what SwiftUI
+/// does to the navigator's path, on `HeadlessNavigator` the navigator calls a terminal app makes for the same keys.
+@MainActor
+struct NavigatorUnderTest {
+    let navigator: any ChangeReportingNavigator
+    let userAction: @MainActor (NavigationScenario.Step, [String: any Controller]) async throws -> Void
+    let untilIdle: @MainActor () async -> Void
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    init(_ kind: NavigatorKind) {
+        switch kind {
+        case .headless:
+            let navigator = HeadlessNavigator()
+            self.navigator = navigator
+            userAction = { step, screens in try await Self.headless(step, navigator, screens) }
+            untilIdle = {}
+        case .swiftUI:
+            let navigator = ObservableNavigator { _ in throw NavigatorError.nothingToPop }
+            self.navigator = navigator
+            userAction = { step, screens in Self.swiftUI(step, navigator, screens) }
+            untilIdle = {}
+        case .uiKit:
+            let host = NavigationControllerDouble()
+            let navigator = HostNavigator(host: host)
+            self.navigator = navigator
+            userAction = { step, screens in Self.uiKit(step, host, screens) }
+            untilIdle = {
+                await withCheckedContinuation { continuation in
+                    var resumed = false
+                    host.whenTransitionsEnd {
+                        guard !resumed else { return }
+                        resumed = true
+                        continuation.resume()
+                    }
+                }
+            }
+        }
+    }
+
+    /// A user step on a navigator with no platform: only what completes changes anything.
+    private static func headless(
+        _ step: NavigationScenario.Step, _ navigator: HeadlessNavigator, _ screens: [String: any Controller]
+    ) async throws {
+        switch step {
+        case .tapBackButton, .finishInteractivePop: try await navigator.pop(animated: true)
+        case .popFromBackMenu(let name):
+            if let screen = screens[name] { try await navigator.pop(to: screen, animated: true) }
+        case .swipeDownSheet, .finishSheetSwipe: try await navigator.dismiss(animated: true)
+        default: break
+        }
+    }
+
+    /// What SwiftUI does to the navigator when the user navigates: it sets the path when a back tap, a back menu
+    /// pick or an edge swipe completes, and the sheet's binding to `nil` when a swipe dismisses it; a gesture that is
+    /// cancelled changes no binding.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    private static func swiftUI(
+        _ step: NavigationScenario.Step, _ navigator: ObservableNavigator, _ screens: [String: any Controller]
+    ) {
+        switch step {
+        case .tapBackButton, .finishInteractivePop:
+            navigator.path = Array(navigator.path.dropLast())
+        case .popFromBackMenu(let name):
+            if let index = navigator.stack.firstIndex(where: { $0 === screens[name] }) {
+                navigator.path = Array(navigator.path.prefix(index))
+            }
+        case .swipeDownSheet, .finishSheetSwipe:
+            navigator[modalAt: navigator.modalPath.count - 1] = nil
+        default:
+            break
+        }
+    }
+
+    private static func uiKit(
+        _ step: NavigationScenario.Step, _ host: NavigationControllerDouble, _ screens: [String: any Controller]
+    ) {
+        switch step {
+        case .tapBackButton: host.tapBackButton()
+        case .popFromBackMenu(let name): if let screen = screens[name] { host.popFromBackMenu(to: screen) }
+        case .beginInteractivePop: host.beginInteractivePop()
+        case .finishInteractivePop: host.finishInteractivePop()
+        case .cancelInteractivePop: host.cancelInteractivePop()
+        case .swipeDownSheet: host.swipeDownSheet()
+        case .beginSheetSwipe: host.beginSheetSwipe()
+        case .finishSheetSwipe: host.finishSheetSwipe()
+        case .cancelSheetSwipe: host.cancelSheetSwipe()
+        default: break
+        }
+    }
+}
+
+/// A screen that records its events as `name.event`, a disappear event with why.
+@MainActor
+final class TranscriptScreen: Controller {
+    var attachments = ControllerAttachments()
+    let name: String
+    let log: EventLog
+
+    init(_ name: String, log: EventLog) {
+        self.name = name
+        self.log = log
+    }
+
+    func lifecycleEvent(_ event: LifecycleEvent) {
+        switch event {
+        case .willDisappear, .didDisappear:
+            log.entries.append("\(name).\(event) \(attachments.disappearance.map(\.description) ?? "?")")
+        default:
+            log.entries.append("\(name).\(event)")
+        }
+    }
+}
+
+extension NavigationScenario {
+    /// The transcript on `kind`: the table's, except where the platforms really differ. A gesture the user starts and
+    /// cancels (an edge swipe back, a sheet dragged and let go) gives UIKit's screens appear and disappear events, as
+    /// UIKit calls `viewWillDisappear(_:)` when the gesture starts; SwiftUI changes its path or the sheet's binding only
+    /// when the gesture completes, so ObservableNavigator (and HeadlessNavigator, which has no gestures) hear nothing.
+    func transcript(on kind: NavigatorKind) -> [String] {
+        let cancelsAGesture = steps.contains(.cancelInteractivePop) || steps.contains(.cancelSheetSwipe)
+        return kind != .uiKit && cancelsAGesture ? [] : transcript
+    }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+private func transcriptNames(_ controllers: [any Controller]) -> [String] {
+    controllers.map { ($0 as? TranscriptScreen)?.name ?? "?" }
+}
+
+@Suite("One lifecycle: every transition of the table gives the same events on the three navigators")
+@MainActor
+struct OneLifecycleTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(
+        "each scenario gives its transcript and ends on its stacks",
+        arguments: NavigatorKind.allCases, NavigationScenario.standard)
+    func scenario(_ kind: NavigatorKind, _ scenario: NavigationScenario) async throws {
+        let log = EventLog()
+        let under = NavigatorUnderTest(kind)
+        try await scenario.run(on: under.navigator) { name, style in
+            let screen = TranscriptScreen(name, log: log)
+            screen.attachments.modalStyle = style
+            return screen
+        } startTranscript: {
+            log.clear()
+        } userAction: { step, screens in
+            try await under.userAction(step, screens)
+        } untilIdle: {
+            await under.untilIdle()
+        }
+        #expect(log.entries == scenario.transcript(on: kind))
+        #expect(transcriptNames(under.navigator.stack) == scenario.stack)
+        #expect(transcriptNames(under.navigator.modalStack) == scenario.modals)
+    }
+}
