@@ -56,6 +56,14 @@ public struct ControllerAttachments {
     /// The controller's screen tasks (``Controller/screenTask(_:id:priority:fileID:line:_:)``), made with the first.
     package var screenWork: ScreenWork?
 
+    /// Whether the last appear or disappear event delivered was an appear event: the controller is on screen.
+    package var isOnScreen: Bool {
+        switch lastAppearanceEvent {
+        case .willAppear, .didAppear: return true
+        default: return false
+        }
+    }
+
     /// Creates empty attachments.
     public nonisolated init() {}
 }

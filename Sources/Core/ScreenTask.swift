@@ -49,7 +49,7 @@ extension Controller {
         _ work: @escaping @MainActor () async -> Void
     ) -> ScreenTask {
         let site = "\(fileID):\(line)"
-        let screenWork = attachments.screenWork ?? ScreenWork()
+        let screenWork = attachments.screenWork ?? ScreenWork(isOnScreen: attachments.isOnScreen)
         attachments.screenWork = screenWork
         return screenWork.start(site: site, id: AnyHashable(id), scope: scope, priority: priority, work: work)
     }
@@ -112,7 +112,9 @@ package final class ScreenWork {
     /// The running tasks, for cancelling them when this is released, which may happen off the main actor.
     private let handles = TaskHandles()
 
-    package init() {}
+    package init(isOnScreen: Bool) {
+        self.isOnScreen = isOnScreen
+    }
 
     fileprivate func start(
         site: String, id: AnyHashable, scope: ScreenTaskScope, priority: TaskPriority?,

@@ -21,8 +21,10 @@ struct NavigatorUnderTest {
     let userAction: @MainActor (NavigationScenario.Step, [String: any Controller]) async throws -> Void
     let untilIdle: @MainActor () async -> Void
 
+    /// A navigator of `kind`; an `ObservableNavigator` makes the controllers of routes set on its path with
+    /// `wireframe`.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    init(_ kind: NavigatorKind) {
+    init(_ kind: NavigatorKind, wireframe: DefaultWireframe? = nil) {
         switch kind {
         case .headless:
             let navigator = HeadlessNavigator()
@@ -30,7 +32,9 @@ struct NavigatorUnderTest {
             userAction = { step, screens in try await Self.headless(step, navigator, screens) }
             untilIdle = {}
         case .swiftUI:
-            let navigator = ObservableNavigator { _ in throw NavigatorError.nothingToPop }
+            let navigator =
+                wireframe.map { ObservableNavigator(wireframe: $0) }
+                ?? ObservableNavigator { _ in throw NavigatorError.nothingToPop }
             self.navigator = navigator
             userAction = { step, screens in Self.swiftUI(step, navigator, screens) }
             untilIdle = {}
