@@ -149,7 +149,10 @@ addComponent(
     dependencies: [
         "BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen", "BrigadeComposition", "BrigadeLocking",
     ],
-    testDependencies: ["BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen", "BrigadeComposition"]
+    testDependencies: [
+        "BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen", "BrigadeComposition",
+        "BrigadeNavigation", "BrigadeTesting",
+    ]
 )
 
 // The server of `brigade-tool inspect`: the inspected app's connection, the page and `--emit-test`; not a product.

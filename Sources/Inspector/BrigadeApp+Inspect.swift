@@ -12,14 +12,15 @@ extension BrigadeApp where State: Codable {
     /// ```
     /// - Parameters:
     ///   - name: The app's name on the page.
-    ///   - navigator: The navigator the app shows its screens on, to record and restore them; `nil` records none.
+    ///   - navigator: The navigator the app shows its screens on (`HeadlessNavigator`, `ObservableNavigator`,
+    ///     `HostNavigator`), to record and restore them; `nil` records none.
     ///   - host: Where the tool runs: `127.0.0.1` on the same machine, the Mac's address for an iPhone.
     ///   - port: The tool's port for apps.
     ///   - ringSize: How many events and states to keep.
     /// - Returns: The inspector, connecting in the background.
     public func inspect(
         name: String = "app",
-        navigator: HeadlessNavigator? = nil,
+        navigator: (any ChangeReportingNavigator)? = nil,
         host: String = "127.0.0.1",
         port: UInt16 = Inspector.defaultPort,
         ringSize: Int = Inspector.defaultRingSize
@@ -36,7 +37,7 @@ extension BrigadeApp {
     /// `inspect(name:navigator:host:port:ringSize:)`.
     public func inspect(
         name: String = "app",
-        navigator: HeadlessNavigator? = nil,
+        navigator: (any ChangeReportingNavigator)? = nil,
         host: String = "127.0.0.1",
         port: UInt16 = Inspector.defaultPort,
         ringSize: Int = Inspector.defaultRingSize
@@ -48,7 +49,7 @@ extension BrigadeApp {
 
     /// An inspector attached by `attachStore` to the store, and to the kitchen and the screens, connecting.
     private func makeInspector(
-        name: String, navigator: HeadlessNavigator?, host: String, port: UInt16, ringSize: Int,
+        name: String, navigator: (any ChangeReportingNavigator)?, host: String, port: UInt16, ringSize: Int,
         attachStore: (Inspector) -> Void
     ) -> Inspector {
         let inspector = Inspector(app: name, ringSize: ringSize)

@@ -122,16 +122,15 @@ public final class Inspector {
     }
 
     /// Records the screens after each change of `navigator` (its stack and modals as URLs, with the lifecycle events
-    /// it delivered, when it records them), and restores them on travel through `wireframe`.
-    public func attach(to wireframe: DefaultWireframe, navigator: HeadlessNavigator) {
-        let tap = NavigationTap(wireframe: wireframe, navigator: navigator, capacity: ringSize)
-        navigationTap = tap
-        storeRecording?.navigation = tap.screens
-        let previous = navigator.onChange
-        navigator.onChange = { [weak self] navigator in
-            previous?(navigator)
+    /// delivered to its screens), names the screen on top as the origin of each action the app dispatches, and
+    /// restores the screens on travel through `wireframe`. Any navigator that reports its changes works:
+    /// `HeadlessNavigator`, `ObservableNavigator` (SwiftUI), `HostNavigator` (UIKit), or one of your own.
+    public func attach(to wireframe: DefaultWireframe, navigator: any ChangeReportingNavigator) {
+        let tap = NavigationTap(wireframe: wireframe, navigator: navigator, capacity: ringSize) { [weak self] in
             self?.recordNavigation()
         }
+        navigationTap = tap
+        storeRecording?.navigation = tap.screens
         recordNavigation()
     }
 

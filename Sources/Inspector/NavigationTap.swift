@@ -1,49 +1,75 @@
 import BrigadeCore
 import BrigadeWireframe
 
-/// The inspector's hold on the screens: the navigation state after each change, kept by the seq of the change's
-/// event, so that a travel to an action restores the screens shown then (those of the last change before it).
+/// The inspector's hold on the screens of any navigator that reports its changes: the navigation state after each
+/// change, kept by the seq of the change's event, so that a travel to an action restores the screens shown then
+/// (those of the last change before it), and the lifecycle events delivered to the navigator's screens.
 @MainActor
 final class NavigationTap {
     private weak var wireframe: DefaultWireframe?
-    private weak var navigator: HeadlessNavigator?
+    private weak var navigator: (any ChangeReportingNavigator)?
     /// The navigation state last recorded, as the wireframe builds it (`nil` when it could not be saved).
     private var current: NavigationState?
     /// The navigation state after each change, by the seq of the change's event; as many as the inspector keeps
     /// events.
     private var shown: SeqRing<NavigationState?>
-    private var lifecycleSeen = 0
+    /// The lifecycle events delivered since the last snapshot, to any controller: a snapshot keeps those of the
+    /// controllers the navigator showed before or after the change.
+    private var delivered: [(controller: Weak, event: LifecycleEvent)] = []
+    /// The controllers the navigator showed at the last snapshot.
+    private var lastShown: Set<ObjectIdentifier> = []
+    /// The navigator's change observer, held as long as the tap.
+    private var observation: NavigatorObservation?
     /// Names the screen on top for the store's recording, which outlives the inspector (the store's hook holds it):
     /// a small object of its own, so that the saved states here go with the inspector.
     let screens: ScreenNamer
 
-    init(wireframe: DefaultWireframe, navigator: HeadlessNavigator, capacity: Int) {
+    private struct Weak {
+        weak var controller: (any Controller)?
+    }
+
+    /// Follows `navigator`, calling `onChange` after each of its changes, until the tap is released.
+    init(
+        wireframe: DefaultWireframe, navigator: any ChangeReportingNavigator, capacity: Int,
+        onChange: @escaping @MainActor () -> Void
+    ) {
         shown = SeqRing(capacity: capacity)
         self.wireframe = wireframe
         self.navigator = navigator
         screens = ScreenNamer(navigator: navigator)
+        lastShown = Set((navigator.stack + navigator.modalStack).map(ObjectIdentifier.init))
+        LifecycleTap.add(records: true) { [weak self] controller, event in
+            guard let self else { return false }
+            delivered.append((Weak(controller: controller), event))
+            return true
+        }
+        observation = navigator.observeChanges(onChange)
     }
 
-    /// The screens now, as URLs, and the lifecycle events delivered since the last snapshot.
+    /// The screens now, as URLs, and the lifecycle events delivered to the navigator's screens since the last
+    /// snapshot.
     func snapshot() -> (stack: [String], modals: [InspectorEvent.Modal], lifecycle: [InspectorEvent.Lifecycle]) {
         current = try? wireframe?.navigationState()
         func url(_ controller: any Controller) -> String {
             controller.attachments.routeResult?.url.absoluteString ?? String(describing: type(of: controller))
         }
         guard let navigator else { return ([], [], []) }
+        let now = navigator.stack + navigator.modalStack
+        let involved = lastShown.union(now.map(ObjectIdentifier.init))
+        lastShown = Set(now.map(ObjectIdentifier.init))
+        let lifecycle = delivered.compactMap { entry -> InspectorEvent.Lifecycle? in
+            guard let controller = entry.controller.controller, involved.contains(ObjectIdentifier(controller)) else {
+                return nil
+            }
+            return InspectorEvent.Lifecycle(
+                screen: String(describing: type(of: controller)), event: entry.event.description)
+        }
+        delivered.removeAll()
         let stack = navigator.stack.map(url)
         let modals = navigator.modalStack.map {
             InspectorEvent.Modal(url: url($0), style: navigator.modalStyle(of: $0).rawValue)
         }
-        let log = navigator.lifecycleLog
-        if lifecycleSeen > log.count {
-            lifecycleSeen = 0
-        }
-        let lifecycle = log[lifecycleSeen...].map {
-            InspectorEvent.Lifecycle(screen: $0.controller, event: $0.event.description)
-        }
-        lifecycleSeen = log.count
-        return (stack, modals, Array(lifecycle))
+        return (stack, modals, lifecycle)
     }
 
     /// Keeps the screens of the last ``snapshot()`` as those shown from the event numbered `seq` on.
@@ -66,19 +92,19 @@ final class NavigationTap {
 /// The URL of the screen on top, for the origin of an action the app dispatched.
 @MainActor
 final class ScreenNamer {
-    private weak var navigator: HeadlessNavigator?
+    private weak var navigator: (any Navigator)?
     /// The screen on top when ``screenURL()`` last made its URL, and that URL.
     private weak var namedScreen: (any Controller)?
     private var namedScreenURL: String?
 
-    init(navigator: HeadlessNavigator) {
+    init(navigator: any Navigator) {
         self.navigator = navigator
     }
 
     /// The URL of the screen on top now, made again only when another screen is on top: an action dispatched while a
     /// screen appears (from its presenter's `didAppear`, before the navigator's change is reported) names that screen.
     func screenURL() -> String? {
-        guard let top = navigator?.modalStack.last ?? navigator?.stack.last else { return nil }
+        guard let top = navigator?.topController else { return nil }
         if top !== namedScreen {
             namedScreen = top
             namedScreenURL = top.attachments.routeResult?.url.absoluteString

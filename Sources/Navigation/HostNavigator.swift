@@ -28,7 +28,8 @@ import BrigadeWireframe
 ///   nothing when the host shows those controllers already.
 /// - ``modalStyle(of:)`` is the host's: the style it presents a modal with.
 /// - Changes are reported (``observeChanges(_:)``) after each call's transition and after each transition the user
-///   made (seen through the `did…` events the host delivers), once per change of what the host shows. A controller
+///   made (seen through the `did…` events the host delivers: once the last of them was delivered), once per change
+///   of what the host shows. A controller
 ///   that leaves the host without an event of its own (one popped from below the top, a modal dismissed under
 ///   another) has its screen tasks ended then.
 @MainActor
@@ -56,7 +57,7 @@ public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator
         LifecycleTap.add { [weak self] _, event in
             guard let self else { return false }
             switch event {
-            case .didAppear, .didDisappear: reportChange()
+            case .didAppear, .didDisappear: if isSettled { reportChange() }
             default: break
             }
             return true
@@ -67,6 +68,17 @@ public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator
     /// ``BrigadeWireframe/ChangeReportingNavigator/observeChanges(_:)``.
     public func observeChanges(_ observer: @escaping @MainActor () -> Void) -> NavigatorObservation {
         observers.add(observer)
+    }
+
+    /// Whether no controller the host shows, or showed at the last report, waits for the `did…` event of a
+    /// transition: the user's transition ended, with all of its events delivered.
+    private var isSettled: Bool {
+        (host.shownStack + host.shownModals + reported.compactMap(\.controller)).allSatisfy {
+            switch $0.attachments.lastAppearanceEvent {
+            case .willAppear, .willDisappear: return false
+            default: return true
+            }
+        }
     }
 
     /// Tells the observers when the host shows other controllers than at the last report, and ends the screen tasks

@@ -194,20 +194,28 @@ public struct LifecycleTransition {
 /// (the Inspector, `HostNavigator`'s change reports) follow a navigator whose events the platform delivers.
 @MainActor
 package enum LifecycleTap {
-    private static var observers: [(id: Int, observer: (any Controller, LifecycleEvent) -> Bool)] = []
+    private static var observers: [(id: Int, records: Bool, observer: (any Controller, LifecycleEvent) -> Bool)] = []
     private static var nextID = 0
 
     /// Calls `observer` after each event delivered, until it returns `false` (an observer that holds its owner
     /// weakly returns whether the owner is still there).
-    package static func add(_ observer: @escaping (any Controller, LifecycleEvent) -> Bool) {
+    /// - Parameter records: Whether the observer only records events; recorders are told of an event before the
+    ///   other observers, so that a navigator that reports a change from an event reports it with that event
+    ///   recorded.
+    package static func add(records: Bool = false, _ observer: @escaping (any Controller, LifecycleEvent) -> Bool) {
         nextID += 1
-        observers.append((nextID, observer))
+        let entry = (nextID, records, observer)
+        if records {
+            observers.insert(entry, at: observers.prefix { $0.records }.count)
+        } else {
+            observers.append(entry)
+        }
     }
 
     fileprivate static func tell(_ controller: any Controller, _ event: LifecycleEvent) {
         guard !observers.isEmpty else { return }
         var gone: Set<Int> = []
-        for (id, observer) in observers where !observer(controller, event) {
+        for (id, _, observer) in observers where !observer(controller, event) {
             gone.insert(id)
         }
         if !gone.isEmpty {

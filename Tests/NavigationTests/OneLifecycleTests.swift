@@ -173,3 +173,51 @@ struct OneLifecycleTests {
         #expect(transcriptNames(under.navigator.modalStack) == scenario.modals)
     }
 }
+
+@Suite("Change reports: every navigator tells its observers once per change, whoever made it")
+@MainActor
+struct ChangeReportTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(
+        "a call and the user's back gesture are each reported once; a cancelled or released observation is not called",
+        arguments: NavigatorKind.allCases)
+    func reports(_ kind: NavigatorKind) async throws {
+        let under = NavigatorUnderTest(kind)
+        let log = EventLog()
+        let (list, note) = (TranscriptScreen("list", log: log), TranscriptScreen("note", log: log))
+        var seen: [[String]] = []
+        let observation = under.navigator.observeChanges { [navigator = under.navigator] in
+            seen.append(navigator.stack.map { ($0 as? TranscriptScreen)?.name ?? "?" })
+        }
+        try await under.navigator.setRoot(list, animated: false)
+        try await under.navigator.push(note, animated: true)
+        try await under.userAction(.tapBackButton, ["list": list, "note": note])
+        await under.untilIdle()
+        #expect(seen == [["list"], ["list", "note"], ["list"]])
+        observation.cancel()
+        try await under.navigator.push(TranscriptScreen("edit", log: log), animated: false)
+        #expect(seen.count == 3)
+        var released: NavigatorObservation? = under.navigator.observeChanges { seen.append(["released"]) }
+        #expect(released != nil)
+        released = nil
+        try await under.navigator.pop(animated: false)
+        #expect(seen.count == 3)
+    }
+
+    @Test("a cancelled edge swipe on UIKit changes nothing and is not reported")
+    func cancelledSwipeIsNotReported() async throws {
+        let host = NavigationControllerDouble()
+        let navigator = HostNavigator(host: host)
+        let log = EventLog()
+        try await navigator.setStack(
+            [TranscriptScreen("list", log: log), TranscriptScreen("note", log: log)], animated: false)
+        var reports = 0
+        let observation = navigator.observeChanges { reports += 1 }
+        #expect(host.beginInteractivePop())
+        host.cancelInteractivePop()
+        #expect(reports == 0)
+        #expect(host.tapBackButton())
+        #expect(reports == 1)
+        observation.cancel()
+    }
+}
