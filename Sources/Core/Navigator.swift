@@ -38,9 +38,9 @@ public protocol Navigator: AnyObject {
     /// Replaces the whole navigation stack with `controllers` (bottom first) and dismisses every modal, in one
     /// transition: a deep link that shows a list and its detail at once.
     ///
-    /// Lifecycle events: the controller that was on screen disappears (unless it is the new top), the new top
-    /// appears; controllers below the new top get `load` only, the first time they are shown. An implementation
-    /// says what an empty list does.
+    /// Lifecycle events: what was on screen disappears (unless it is the new top), the new top appears; controllers
+    /// below the new top get no event until they first come on screen. An implementation says what an empty list
+    /// does.
     /// - Throws: ``NavigatorError/alreadyShown(_:)`` when a controller is in the list twice; nothing changes then.
     func setStack(_ controllers: [any Controller], animated: Bool) async throws
 
