@@ -184,5 +184,100 @@ func bridgeWorkloads() -> [Workload] {
             consume(state)
         }
     }
-    return brigade + apple + [gone, storeAlone, profile] + appleReduced
+    return brigade + apple + [gone, storeAlone, profile] + appleReduced + reEvaluatedWorkloads()
+}
+
+/// A change every watching view reads (issue 41): each operation changes the member and re-evaluates every view, as
+/// SwiftUI re-runs an invalidated body: it reads again inside a new tracking. A top-level member (`count`) and an
+/// element read by id (row 0's title, read by each view through `state[\.rows, id: 0]`; Apple's side reads the row
+/// through a model that holds it).
+func reEvaluatedWorkloads() -> [Workload] {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return [] }
+    var workloads: [Workload] = []
+    for views in [100, 1_000] {
+        workloads.append(
+            Workload("Bridge/ObservedState change, \(views) views re-evaluated") {
+                let store = bridgeStore()
+                let state = ObservedState(store: store)
+                let body = { _ = state.count }
+                for _ in 0..<views { watch(body) }
+                return Runner { n in
+                    for _ in 0..<n {
+                        store.dispatch(BridgeIncrement())
+                        for _ in 0..<views { watch(body) }
+                    }
+                    consume(state)
+                }
+            })
+        workloads.append(
+            Workload("Bridge/@Observable change, \(views) views re-evaluated") {
+                let model = AppleBridgeModel()
+                let body = { _ = model.count }
+                for _ in 0..<views { watch(body) }
+                return Runner { n in
+                    for _ in 0..<n {
+                        model.count &+= 1
+                        for _ in 0..<views { watch(body) }
+                    }
+                    consume(model)
+                }
+            })
+        workloads.append(
+            Workload("Bridge/ObservedState element change, \(views) views re-evaluated") {
+                let store = bridgeStore()
+                store.reducers.add(on: \BridgeState.rows) { (rows: inout [BridgeRow], _: BridgeRename) in
+                    rows[0].title += "!"
+                }
+                let state = ObservedState(store: store)
+                let body = { _ = state[\.rows, id: 0]?.title }
+                for _ in 0..<views { watch(body) }
+                return Runner { n in
+                    for _ in 0..<n {
+                        store.dispatch(BridgeRename())
+                        for _ in 0..<views { watch(body) }
+                    }
+                    consume(state)
+                }
+            })
+        workloads.append(
+            Workload("Bridge/@Observable element change, \(views) views re-evaluated") {
+                let rows = (0..<100).map { AppleBridgeRow(id: $0) }
+                let body = { _ = rows[0].title }
+                for _ in 0..<views { watch(body) }
+                return Runner { n in
+                    for _ in 0..<n {
+                        rows[0].title += "!"
+                        for _ in 0..<views { watch(body) }
+                    }
+                    consume(rows)
+                }
+            })
+    }
+    return workloads
+}
+
+/// Renames row 0.
+struct BridgeRename: Action {}
+
+/// A row as an `Observable` model, as the `@Observable` macro writes it: Apple's way to observe one element.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+final class AppleBridgeRow: Observable, @unchecked Sendable {
+    // Read and written on the workload's thread only; the registrar is Sendable.
+    private let registrar = ObservationRegistrar()
+    let id: Int
+    private var _title = "row"
+
+    init(id: Int) {
+        self.id = id
+    }
+
+    var title: String {
+        get {
+            registrar.access(self, keyPath: \.title)
+            return _title
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.title) { _title = newValue }
+        }
+    }
 }

@@ -132,15 +132,16 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     /// The part of the value at `keyPath`; reading it registers that key path only.
     @inlinable
     public subscript<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> Member {
-        // The comparison is made here, where the types are known: a delivery runs it specialized. A key path through
-        // stored properties only is compared at its offset (a key path's projection took most of a delivery with a
-        // reader, issue 32); another one may trap on a new value, so it is not evaluated: any new value tells it.
-        guard let offset = MemoryLayout<Value>.offset(of: keyPath) else {
-            return _core._member(keyPath, changed: nil)
+        // A key path through stored properties only is compared at its offset (a key path's projection took most of
+        // a delivery with a reader, issue 32); another one may trap on a new value, so it is not evaluated: any new
+        // value tells it, and a debug build says so once.
+        let offset = MemoryLayout<Value>.offset(of: keyPath)
+        #if DEBUG
+        if offset == nil {
+            ObservedStateWarning.uncomparable(keyPath)
         }
-        return _core._member(keyPath) { old, new in
-            _StoredMember._differ(old, new, at: offset, as: Member.self)
-        }
+        #endif
+        return _core._member(keyPath, offset: offset)
     }
 
     /// The element of the collection at `keyPath` whose id is `id`, or `nil` when it has none; reading it registers
@@ -158,13 +159,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
         _ keyPath: KeyPath<Value, Elements>,
         id id: Elements.Element.ID
     ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
-        // The comparison is made here, where the types are known: a delivery runs it specialized.
-        _core._element(keyPath, id: id) { old, new in
-            let (before, after) = (
-                _StoredMember._value(at: old)[keyPath: keyPath], _StoredMember._value(at: new)[keyPath: keyPath]
-            )
-            return before != after && before.first { $0.id == id } != after.first { $0.id == id }
-        }
+        _core._element(keyPath, id: id)
     }
 
     /// How many members (key paths, elements read by id) are followed: read by a view that Observation still follows
@@ -188,6 +183,10 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
         @usableFromInline var _value: Value
         /// Keyed by the key path read, or by an `ElementKey` for an element read by id.
         @usableFromInline var _readers: [AnyHashable: _ObservedMember<Value>] = [:]
+        /// The readers of ``_readers`` by the identity of the key path a view last read them with, and by that and the
+        /// id for an element: a read finds its reader without hashing the key path's components. A reader holds the
+        /// key path of its identity, so the identity is not reused while the entry is here.
+        @usableFromInline var _byIdentity: [_ReadIdentity: _ObservedMember<Value>] = [:]
         /// Whether ``value`` was ever read: only then may Observation follow `\.value` on this instance.
         @usableFromInline var _isValueRead = false
 
@@ -200,7 +199,7 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
         /// compared, and ``value``, are told unless `equality` says the whole value is equal to the one before.
         @inlinable
         mutating func _store(
-            _ new: Value, equality: ((Value, Value) -> Bool)?
+            _ new: Value, equality: ((Value, Value) -> Bool)?, dropsGone: Bool
         ) -> (changed: [_ObservedMember<Value>], tellsValue: Bool) {
             guard !_readers.isEmpty else {
                 let tellsValue = _isValueRead && (equality.map { !$0(_value, new) } ?? true)
@@ -214,12 +213,34 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
             let readers = _readers
             let isValueRead = _isValueRead
             let (changed, forgotten, tellsValue) = _StoredMember._inPlace(&old, &_value) { old, new in
-                Self._compare(readers, old, new, equality: equality, isValueRead: isValueRead)
+                Self._compare(readers, old, new, equality: equality, isValueRead: isValueRead, dropsGone: dropsGone)
             }
             for key in forgotten {
-                _readers[key] = nil
+                _forget(key)
             }
             return (changed, tellsValue)
+        }
+
+        /// Makes `reader` known by `identity`, the identity of `source`, which it holds (so the identity is not reused
+        /// while it is known), instead of the identity it was known by.
+        @usableFromInline
+        mutating func _know(_ reader: _ObservedMember<Value>, as identity: _ReadIdentity, source: AnyKeyPath) {
+            if let old = reader._identity, old != identity, _byIdentity[old] === reader {
+                _byIdentity[old] = nil
+            }
+            reader._identity = identity
+            reader._source = source
+            _byIdentity[identity] = reader
+        }
+
+        /// Forgets the reader of `key`, and its identity.
+        @inlinable
+        mutating func _forget(_ key: AnyHashable) {
+            guard let reader = _readers.removeValue(forKey: key) else { return }
+            reader._isCurrent = false
+            if let identity = reader._identity, _byIdentity[identity] === reader {
+                _byIdentity[identity] = nil
+            }
         }
 
         /// The readers of `readers` whose member differs between the values at `old` and `new`, the keys of those to
@@ -232,7 +253,8 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
             _ old: _StoredMember._Place<Value>,
             _ new: _StoredMember._Place<Value>,
             equality: ((Value, Value) -> Bool)?,
-            isValueRead: Bool
+            isValueRead: Bool,
+            dropsGone: Bool
         ) -> (changed: [_ObservedMember<Value>], forgotten: [AnyHashable], tellsValue: Bool) {
             var wholeChanged: Bool?
             func hasWholeChanged() -> Bool {
@@ -249,7 +271,7 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
             var index = readers.startIndex
             while index != readers.endIndex {
                 let reader = readers.values[index]
-                if !reader._isFollowed() {
+                if dropsGone && !reader._isFollowed() {
                     forgotten.append(readers.keys[index])
                 } else if reader._compare.map({ $0(old, new) }) ?? hasWholeChanged() {
                     changed.append(reader)
@@ -279,10 +301,19 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     /// Compares two values, for an `Equatable` value followed where a delivery may repeat it (a store's): ``value`` is
     /// then told only about a different one.
     @usableFromInline let _valueEquality: ((Value, Value) -> Bool)?
+    /// Whether readers no view follows any more are dropped: when this process's Observation holds what it follows
+    /// in the way ``ObservedStateDiagnostics/dropsMembersOfGoneViews`` checks.
+    @usableFromInline let _dropsGoneReaders = ObservedStateDiagnostics.dropsMembersOfGoneViews
 
     init(value: Value, equality: ((Value, Value) -> Bool)?) {
         _storage = _Storage(value: value)
         _valueEquality = equality
+    }
+
+    /// Whether a view may still follow `reader`.
+    @inlinable
+    func _follows(_ reader: _ObservedMember<Value>) -> Bool {
+        !_dropsGoneReaders || reader._isFollowed()
     }
 
     @inlinable
@@ -299,58 +330,110 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
         return _withStorage { $0._value }
     }
 
-    /// Reads the member at `keyPath`, registering it with `changed`, which tells whether it differs between two values
-    /// (`nil`: it may, for every new value).
-    @usableFromInline
-    func _member<Member: Equatable>(
-        _ keyPath: KeyPath<Value, Member>, changed: _ObservedMember<Value>._Comparison?
-    )
-        -> Member
-    {
-        // The access is registered before the value is read (as Observation's macro does), and a first read adds
-        // its reader in the same locked section that reads the value: a read whose locked section comes before a
-        // `receive`'s is told about the new value, one whose section comes after reads it. The key path Observation
-        // is told about is this reader's own instance: Observation holds it while a view follows it, the reader
-        // only weakly, so a reader no view follows any more is found and dropped.
-        let known = _withStorage { ($0._readers[keyPath] as? KeyPathReader<Value, Member>)?.observed }
-        let observed = known ?? (\_ObservedCore<Value>.current).appending(path: keyPath)
-        _registrar.access(self, keyPath: observed)
-        let value = _withStorage { storage in
-            if storage._readers[keyPath]?._isFollowed() != true {
-                storage._readers[keyPath] = KeyPathReader<Value, Member>(observed: observed, changed: changed)
-            }
-            return storage._value
+    /// Reads the member at `keyPath` (stored at `offset`, when it has one), registering it.
+    ///
+    /// One locked section finds the member's reader, registers the access (as Observation's macro does, before the
+    /// value is read) and reads the value: a read whose section comes before a `receive`'s is told about the new
+    /// value, one whose section comes after reads it. (`access` only notes the key path in the running tracking; it
+    /// calls nothing back.) The key path Observation is told about is the reader's own instance: Observation holds it
+    /// while a view follows it, the reader only weakly, so a reader no view follows any more is found and dropped.
+    @inlinable
+    func _member<Member: Equatable>(_ keyPath: KeyPath<Value, Member>, offset: Int?) -> Member {
+        _lock.lock()
+        defer { _lock.unlock() }
+        let reader: _ObservedMember<Value>
+        if let known = _storage._byIdentity[_ReadIdentity(keyPath)], known._isCurrent, _follows(known) {
+            reader = known
+        } else {
+            reader = _addReader(keyPath, offset: offset)
         }
-        return value[keyPath: keyPath]
+        if let observed = reader._observed as? KeyPath<_ObservedCore<Value>, Member> {
+            _registrar.access(self, keyPath: observed)
+        }
+        guard let offset else {
+            return _storage._value[keyPath: keyPath]
+        }
+        return _StoredMember._read(_storage._value, at: offset, as: Member.self)
     }
 
-    /// Reads the element of `keyPath` whose id is `id`, registering it with `changed`, which tells whether it differs
-    /// between two values.
+    /// The reader of `keyPath`, made when it has none a view follows, and known by `keyPath`'s identity from now on.
+    /// Called with `_lock` held.
     @usableFromInline
+    func _addReader<Member: Equatable>(_ keyPath: KeyPath<Value, Member>, offset: Int?) -> _ObservedMember<Value> {
+        let reader: _ObservedMember<Value>
+        if let known = _storage._readers[keyPath], _follows(known) {
+            reader = known
+        } else {
+            // The comparison is made here, where the types are known: a delivery runs it specialized.
+            let changed: _ObservedMember<Value>._Comparison? = offset.map { offset in
+                { old, new in _StoredMember._differ(old, new, at: offset, as: Member.self) }
+            }
+            let observed =
+                _storage._readers[keyPath]?._observed ?? (\_ObservedCore<Value>.current).appending(path: keyPath)
+            reader = KeyPathReader<Value, Member>(observed: observed, changed: changed)
+            _storage._readers[keyPath] = reader
+        }
+        _storage._know(reader, as: _ReadIdentity(keyPath), source: keyPath)
+        return reader
+    }
+
+    /// Reads the element of `keyPath` whose id is `id`, registering it; see ``_member(_:offset:)``.
+    @inlinable
     func _element<Elements: Collection>(
         _ keyPath: KeyPath<Value, Elements>,
-        id: Elements.Element.ID,
-        changed: @escaping _ObservedMember<Value>._Comparison
+        id: Elements.Element.ID
     ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
-        let key = ElementKey(collection: keyPath, id: AnyHashable(id))
-        let known = _withStorage { ($0._readers[key] as? ElementReader<Value>)?.observed }
-        let observed = known ?? \_ObservedCore<Value>.[element: key]
-        _registrar.access(self, keyPath: observed)
-        // A key path through stored properties only cannot trap on a new value: it is compared; another tells always.
-        let isStored = MemoryLayout<Value>.offset(of: keyPath) != nil
-        let value = _withStorage { storage in
-            if storage._readers[key]?._isFollowed() != true {
-                storage._readers[key] = ElementReader(observed: observed, changed: isStored ? changed : nil)
-            }
-            return storage._value
+        _lock.lock()
+        defer { _lock.unlock() }
+        let reader: _ObservedMember<Value>
+        if let known = _storage._byIdentity[_ReadIdentity(keyPath, id: id)], known._isCurrent, _follows(known) {
+            reader = known
+        } else {
+            reader = _addElementReader(keyPath, id: id)
         }
-        return value[keyPath: keyPath].first { $0.id == id }
+        if let observed = reader._observed as? KeyPath<_ObservedCore<Value>, Bool> {
+            _registrar.access(self, keyPath: observed)
+        }
+        return _storage._value[keyPath: keyPath].first { $0.id == id }
+    }
+
+    /// The reader of the element of `keyPath` whose id is `id`; see ``_addReader(_:offset:)``.
+    @usableFromInline
+    func _addElementReader<Elements: Collection>(
+        _ keyPath: KeyPath<Value, Elements>,
+        id: Elements.Element.ID
+    ) -> _ObservedMember<Value> where Elements: Equatable, Elements.Element: Identifiable & Equatable {
+        let key = ElementKey(collection: keyPath, id: AnyHashable(id))
+        let reader: _ObservedMember<Value>
+        if let known = _storage._readers[key], _follows(known) {
+            reader = known
+        } else {
+            // A key path through stored properties only cannot trap on a new value: it is compared; another tells
+            // always. The comparison is made here, where the types are known: a delivery runs it specialized.
+            let changed: _ObservedMember<Value>._Comparison? =
+                MemoryLayout<Value>.offset(of: keyPath) == nil
+                ? nil
+                : { old, new in
+                    let (before, after) = (
+                        _StoredMember._value(at: old)[keyPath: keyPath],
+                        _StoredMember._value(at: new)[keyPath: keyPath]
+                    )
+                    return before != after && before.first { $0.id == id } != after.first { $0.id == id }
+                }
+            let observed = _storage._readers[key]?._observed ?? \_ObservedCore<Value>.[element: key]
+            reader = ElementReader<Value>(observed: observed, changed: changed)
+            _storage._readers[key] = reader
+        }
+        _storage._know(reader, as: _ReadIdentity(keyPath, id: id), source: keyPath)
+        return reader
     }
 
     /// How many members are followed; see ``ObservedState/trackedMemberCount``.
     var trackedMemberCount: Int {
         _withStorage { storage in
-            storage._readers = storage._readers.filter { $0.value._isFollowed() }
+            for (key, reader) in storage._readers where !(!_dropsGoneReaders || reader._isFollowed()) {
+                storage._forget(key)
+            }
             return storage._readers.count
         }
     }
@@ -371,7 +454,9 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     /// read, or nothing read changed) stores the value only.
     @inlinable
     func _receive(_ new: Value) {
-        let (changed, tellsValue) = _withStorage { $0._store(new, equality: _valueEquality) }
+        let (changed, tellsValue) = _withStorage {
+            $0._store(new, equality: _valueEquality, dropsGone: _dropsGoneReaders)
+        }
         if changed.isEmpty {
             if tellsValue {
                 _registrar.willSet(self, keyPath: _valueKeyPath)
@@ -423,6 +508,13 @@ class _ObservedMember<Value: Sendable> {
     // brigade:allow-unsafe lock-guarded while shared, read-only after init; with the set: bridge dispatch 1.7x
     @exclusivity(unchecked) @usableFromInline final var _observed: AnyKeyPath
 
+    /// Whether the reader is in its core's readers; `false` once it was forgotten there. Under the core's lock.
+    @usableFromInline final var _isCurrent = true
+    /// The identity the reader is known by in its core's `_byIdentity`, and the key path of that identity, held so
+    /// that the identity is not reused while it is known. Under the core's lock.
+    @usableFromInline final var _identity: _ReadIdentity?
+    @usableFromInline final var _source: AnyKeyPath?
+
     init(observed: AnyKeyPath, changed: _Comparison?) {
         _observed = observed
         _compare = changed
@@ -454,6 +546,26 @@ private final class KeyPathReader<Value: Sendable, Member>: _ObservedMember<Valu
 
     override func _didSet(_ registrar: ObservationRegistrar, of state: _ObservedCore<Value>) {
         if let observed { registrar.didSet(state, keyPath: observed) }
+    }
+}
+
+/// How a read finds its reader fast: the identity of the key path it read with (a key path literal is one instance,
+/// made once), and the id of the element read by id.
+@usableFromInline
+struct _ReadIdentity: Hashable {
+    @usableFromInline let keyPath: ObjectIdentifier
+    @usableFromInline let id: AnyHashable?
+
+    @inlinable
+    init(_ keyPath: AnyKeyPath) {
+        self.keyPath = ObjectIdentifier(keyPath)
+        id = nil
+    }
+
+    @inlinable
+    init(_ keyPath: AnyKeyPath, id: some Hashable) {
+        self.keyPath = ObjectIdentifier(keyPath)
+        self.id = AnyHashable(id)
     }
 }
 
