@@ -132,16 +132,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     /// The part of the value at `keyPath`; reading it registers that key path only.
     @inlinable
     public subscript<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> Member {
-        // A key path through stored properties only is compared at its offset (a key path's projection took most of
-        // a delivery with a reader, issue 32); another one may trap on a new value, so it is not evaluated: any new
-        // value tells it, and a debug build says so once.
-        let offset = MemoryLayout<Value>.offset(of: keyPath)
-        #if DEBUG
-        if offset == nil {
-            ObservedStateWarning.uncomparable(keyPath)
-        }
-        #endif
-        return _core._member(keyPath, offset: offset)
+        _core._member(keyPath)
     }
 
     /// The element of the collection at `keyPath` whose id is `id`, or `nil` when it has none; reading it registers
@@ -338,19 +329,19 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     /// calls nothing back.) The key path Observation is told about is the reader's own instance: Observation holds it
     /// while a view follows it, the reader only weakly, so a reader no view follows any more is found and dropped.
     @inlinable
-    func _member<Member: Equatable>(_ keyPath: KeyPath<Value, Member>, offset: Int?) -> Member {
+    func _member<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> Member {
         _lock.lock()
         defer { _lock.unlock() }
         let reader: _ObservedMember<Value>
         if let known = _storage._byIdentity[_ReadIdentity(keyPath)], known._isCurrent, _follows(known) {
             reader = known
         } else {
-            reader = _addReader(keyPath, offset: offset)
+            reader = _addReader(keyPath)
         }
         if let observed = reader._observed as? KeyPath<_ObservedCore<Value>, Member> {
             _registrar.access(self, keyPath: observed)
         }
-        guard let offset else {
+        guard let offset = reader._offset else {
             return _storage._value[keyPath: keyPath]
         }
         return _StoredMember._read(_storage._value, at: offset, as: Member.self)
@@ -358,26 +349,36 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
 
     /// The reader of `keyPath`, made when it has none a view follows, and known by `keyPath`'s identity from now on.
     /// Called with `_lock` held.
+    ///
+    /// A key path through stored properties only is read and compared at its offset (a key path's projection took
+    /// most of a delivery with a reader, issue 32); another one may trap on a new value, so it is not evaluated: any
+    /// new value tells it, and a debug build says so once.
     @usableFromInline
-    func _addReader<Member: Equatable>(_ keyPath: KeyPath<Value, Member>, offset: Int?) -> _ObservedMember<Value> {
+    func _addReader<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> _ObservedMember<Value> {
         let reader: _ObservedMember<Value>
         if let known = _storage._readers[keyPath], _follows(known) {
             reader = known
         } else {
+            let offset = MemoryLayout<Value>.offset(of: keyPath)
+            #if DEBUG
+                if offset == nil {
+                    ObservedStateWarning.uncomparable(keyPath)
+                }
+            #endif
             // The comparison is made here, where the types are known: a delivery runs it specialized.
             let changed: _ObservedMember<Value>._Comparison? = offset.map { offset in
                 { old, new in _StoredMember._differ(old, new, at: offset, as: Member.self) }
             }
             let observed =
                 _storage._readers[keyPath]?._observed ?? (\_ObservedCore<Value>.current).appending(path: keyPath)
-            reader = KeyPathReader<Value, Member>(observed: observed, changed: changed)
+            reader = KeyPathReader<Value, Member>(observed: observed, changed: changed, offset: offset)
             _storage._readers[keyPath] = reader
         }
         _storage._know(reader, as: _ReadIdentity(keyPath), source: keyPath)
         return reader
     }
 
-    /// Reads the element of `keyPath` whose id is `id`, registering it; see ``_member(_:offset:)``.
+    /// Reads the element of `keyPath` whose id is `id`, registering it; see ``_member(_:)``.
     @inlinable
     func _element<Elements: Collection>(
         _ keyPath: KeyPath<Value, Elements>,
@@ -394,10 +395,13 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
         if let observed = reader._observed as? KeyPath<_ObservedCore<Value>, Bool> {
             _registrar.access(self, keyPath: observed)
         }
-        return _storage._value[keyPath: keyPath].first { $0.id == id }
+        guard let offset = reader._offset else {
+            return _storage._value[keyPath: keyPath].first { $0.id == id }
+        }
+        return _StoredMember._read(_storage._value, at: offset, as: Elements.self).first { $0.id == id }
     }
 
-    /// The reader of the element of `keyPath` whose id is `id`; see ``_addReader(_:offset:)``.
+    /// The reader of the element of `keyPath` whose id is `id`; see ``_addReader(_:)``.
     @usableFromInline
     func _addElementReader<Elements: Collection>(
         _ keyPath: KeyPath<Value, Elements>,
@@ -410,8 +414,9 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
         } else {
             // A key path through stored properties only cannot trap on a new value: it is compared; another tells
             // always. The comparison is made here, where the types are known: a delivery runs it specialized.
+            let offset = MemoryLayout<Value>.offset(of: keyPath)
             let changed: _ObservedMember<Value>._Comparison? =
-                MemoryLayout<Value>.offset(of: keyPath) == nil
+                offset == nil
                 ? nil
                 : { old, new in
                     let (before, after) = (
@@ -421,7 +426,7 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
                     return before != after && before.first { $0.id == id } != after.first { $0.id == id }
                 }
             let observed = _storage._readers[key]?._observed ?? \_ObservedCore<Value>.[element: key]
-            reader = ElementReader<Value>(observed: observed, changed: changed)
+            reader = ElementReader<Value>(observed: observed, changed: changed, offset: offset)
             _storage._readers[key] = reader
         }
         _storage._know(reader, as: _ReadIdentity(keyPath, id: id), source: keyPath)
@@ -514,10 +519,14 @@ class _ObservedMember<Value: Sendable> {
     /// that the identity is not reused while it is known. Under the core's lock.
     @usableFromInline final var _identity: _ReadIdentity?
     @usableFromInline final var _source: AnyKeyPath?
+    /// Where the member read (for an element, its collection) is stored in the value, when its key path goes through
+    /// stored properties only: it is read there.
+    @usableFromInline final let _offset: Int?
 
-    init(observed: AnyKeyPath, changed: _Comparison?) {
+    init(observed: AnyKeyPath, changed: _Comparison?, offset: Int?) {
         _observed = observed
         _compare = changed
+        _offset = offset
     }
 
     /// Whether a view still follows the member: its key path is held by Observation, not only here. (A uniqueness
