@@ -361,9 +361,9 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
         } else {
             let offset = MemoryLayout<Value>.offset(of: keyPath)
             #if DEBUG
-                if offset == nil {
-                    ObservedStateWarning.uncomparable(keyPath)
-                }
+            if offset == nil {
+                ObservedStateWarning.uncomparable(keyPath)
+            }
             #endif
             // The comparison is made here, where the types are known: a delivery runs it specialized.
             let changed: _ObservedMember<Value>._Comparison? = offset.map { offset in
