@@ -425,7 +425,9 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
                     )
                     return before != after && before.first { $0.id == id } != after.first { $0.id == id }
                 }
-            let observed = _storage._readers[key]?._observed ?? \_ObservedCore<Value>.[element: key]
+            // A token of its own as the subscript's argument: Observation hashes the key paths it is told about, and
+            // hashing the element's key (a key path and an id) took 15 % of re-evaluating views that read an element.
+            let observed = _storage._readers[key]?._observed ?? \_ObservedCore<Value>.[element: ElementToken()]
             reader = ElementReader<Value>(observed: observed, changed: changed, offset: offset)
             _storage._readers[key] = reader
         }
@@ -444,7 +446,7 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     }
 
     /// Nothing: the key path Observation is told about for an element read by id.
-    fileprivate subscript(element key: ElementKey) -> Bool {
+    fileprivate subscript(element token: ElementToken) -> Bool {
         false
     }
 
@@ -578,6 +580,15 @@ struct _ReadIdentity: Hashable {
     }
 }
 
+/// What makes the key path of one element reader unique: compared by identity, hashed in O(1).
+private final class ElementToken: Hashable, Sendable {
+    static func == (lhs: ElementToken, rhs: ElementToken) -> Bool { lhs === rhs }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}
+
 /// An element read by id: the collection's key path and the id.
 private struct ElementKey: Hashable {
     let collection: AnyKeyPath
@@ -587,7 +598,7 @@ private struct ElementKey: Hashable {
 /// An element read by id.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private final class ElementReader<Value: Sendable>: _ObservedMember<Value> {
-    /// The key path Observation was told about, `\.[element: key]`.
+    /// The key path Observation was told about, `\.[element: token]`.
     var observed: KeyPath<_ObservedCore<Value>, Bool>? { _observed as? KeyPath<_ObservedCore<Value>, Bool> }
 
     override func _willSet(_ registrar: ObservationRegistrar, of state: _ObservedCore<Value>) {
