@@ -37,6 +37,8 @@ extension Controller {
     ///   - scope: ``ScreenTaskScope/onStack`` (the default) or ``ScreenTaskScope/onScreen``.
     ///   - id: The value whose change restarts the work from this call site.
     ///   - priority: The priority of the work's task.
+    ///   - fileID: The call site's file, which with `line` tells one call site from another; leave the default.
+    ///   - line: The call site's line; leave the default.
     ///   - work: The work, run on the main actor.
     /// - Returns: The task, to cancel it earlier.
     @discardableResult

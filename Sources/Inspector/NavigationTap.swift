@@ -28,6 +28,9 @@ final class NavigationTap {
         weak var controller: (any Controller)?
     }
 
+    /// How many lifecycle events at least are kept between two changes of the navigator.
+    private static let pendingLimit = 1_000
+
     /// Follows `navigator`, calling `onChange` after each of its changes, until the tap is released.
     init(
         wireframe: DefaultWireframe, navigator: any ChangeReportingNavigator, capacity: Int,
@@ -40,6 +43,10 @@ final class NavigationTap {
         lastShown = Set((navigator.stack + navigator.modalStack).map(ObjectIdentifier.init))
         LifecycleTap.add(records: true) { [weak self] controller, event in
             guard let self else { return false }
+            // Bounded: events of other navigators' screens wait here until this navigator changes.
+            if delivered.count >= 2 * Self.pendingLimit {
+                delivered.removeFirst(Self.pendingLimit)
+            }
             delivered.append((Weak(controller: controller), event))
             return true
         }

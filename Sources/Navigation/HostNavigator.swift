@@ -29,9 +29,8 @@ import BrigadeWireframe
 /// - ``modalStyle(of:)`` is the host's: the style it presents a modal with.
 /// - Changes are reported (``observeChanges(_:)``) after each call's transition and after each transition the user
 ///   made (seen through the `did…` events the host delivers: once the last of them was delivered), once per change
-///   of what the host shows. A controller
-///   that leaves the host without an event of its own (one popped from below the top, a modal dismissed under
-///   another) has its screen tasks ended then.
+///   of what the host shows. A controller that leaves the host without an event of its own (one popped from below
+///   the top, a modal dismissed under another) has its screen tasks ended then.
 @MainActor
 public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator {
     /// The platform container.

@@ -227,6 +227,18 @@ public final class NavigationControllerDouble: NavigationHost {
         transitionEnded()
     }
 
+    /// Returns once no transition runs: at once when none does, else when the last running one ended.
+    public func transitionsEnded() async {
+        await withCheckedContinuation { continuation in
+            var resumed = false
+            whenTransitionsEnd {
+                guard !resumed else { return }
+                resumed = true
+                continuation.resume()
+            }
+        }
+    }
+
     /// Returns once a transition is running.
     public func transitionStarted() async {
         if pendingTransitions > 0 { return }

@@ -43,16 +43,7 @@ struct NavigatorUnderTest {
             let navigator = HostNavigator(host: host)
             self.navigator = navigator
             userAction = { step, screens in Self.uiKit(step, host, screens) }
-            untilIdle = {
-                await withCheckedContinuation { continuation in
-                    var resumed = false
-                    host.whenTransitionsEnd {
-                        guard !resumed else { return }
-                        resumed = true
-                        continuation.resume()
-                    }
-                }
-            }
+            untilIdle = { await host.transitionsEnded() }
         }
     }
 
@@ -108,28 +99,6 @@ struct NavigatorUnderTest {
     }
 }
 
-/// A screen that records its events as `name.event`, a disappear event with why.
-@MainActor
-final class TranscriptScreen: Controller {
-    var attachments = ControllerAttachments()
-    let name: String
-    let log: EventLog
-
-    init(_ name: String, log: EventLog) {
-        self.name = name
-        self.log = log
-    }
-
-    func lifecycleEvent(_ event: LifecycleEvent) {
-        switch event {
-        case .willDisappear, .didDisappear:
-            log.entries.append("\(name).\(event) \(attachments.disappearance.map(\.description) ?? "?")")
-        default:
-            log.entries.append("\(name).\(event)")
-        }
-    }
-}
-
 extension NavigationScenario {
     /// The transcript on `kind`: the table's, except where the platforms really differ. A gesture the user starts and
     /// cancels (an edge swipe back, a sheet dragged and let go) gives UIKit's screens appear and disappear events, as
@@ -141,12 +110,6 @@ extension NavigationScenario {
     }
 }
 
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-@MainActor
-private func transcriptNames(_ controllers: [any Controller]) -> [String] {
-    controllers.map { ($0 as? TranscriptScreen)?.name ?? "?" }
-}
-
 @Suite("One lifecycle: every transition of the table gives the same events on the three navigators")
 @MainActor
 struct OneLifecycleTests {
@@ -155,22 +118,20 @@ struct OneLifecycleTests {
         "each scenario gives its transcript and ends on its stacks",
         arguments: NavigatorKind.allCases, NavigationScenario.standard)
     func scenario(_ kind: NavigatorKind, _ scenario: NavigationScenario) async throws {
-        let log = EventLog()
+        let transcript = LifecycleTranscript()
         let under = NavigatorUnderTest(kind)
         try await scenario.run(on: under.navigator) { name, style in
-            let screen = TranscriptScreen(name, log: log)
-            screen.attachments.modalStyle = style
-            return screen
+            TranscriptScreen(name, transcript: transcript, modalStyle: style)
         } startTranscript: {
-            log.clear()
+            transcript.removeAll()
         } userAction: { step, screens in
             try await under.userAction(step, screens)
         } untilIdle: {
             await under.untilIdle()
         }
-        #expect(log.entries == scenario.transcript(on: kind))
-        #expect(transcriptNames(under.navigator.stack) == scenario.stack)
-        #expect(transcriptNames(under.navigator.modalStack) == scenario.modals)
+        #expect(transcript.entries == scenario.transcript(on: kind))
+        #expect(TranscriptScreen.names(under.navigator.stack) == scenario.stack)
+        #expect(TranscriptScreen.names(under.navigator.modalStack) == scenario.modals)
     }
 }
 
@@ -183,11 +144,13 @@ struct ChangeReportTests {
         arguments: NavigatorKind.allCases)
     func reports(_ kind: NavigatorKind) async throws {
         let under = NavigatorUnderTest(kind)
-        let log = EventLog()
-        let (list, note) = (TranscriptScreen("list", log: log), TranscriptScreen("note", log: log))
+        let transcript = LifecycleTranscript()
+        let (list, note) = (
+            TranscriptScreen("list", transcript: transcript), TranscriptScreen("note", transcript: transcript)
+        )
         var seen: [[String]] = []
         let observation = under.navigator.observeChanges { [navigator = under.navigator] in
-            seen.append(navigator.stack.map { ($0 as? TranscriptScreen)?.name ?? "?" })
+            seen.append(TranscriptScreen.names(navigator.stack))
         }
         try await under.navigator.setRoot(list, animated: false)
         try await under.navigator.push(note, animated: true)
@@ -195,7 +158,7 @@ struct ChangeReportTests {
         await under.untilIdle()
         #expect(seen == [["list"], ["list", "note"], ["list"]])
         observation.cancel()
-        try await under.navigator.push(TranscriptScreen("edit", log: log), animated: false)
+        try await under.navigator.push(TranscriptScreen("edit", transcript: transcript), animated: false)
         #expect(seen.count == 3)
         var released: NavigatorObservation? = under.navigator.observeChanges { seen.append(["released"]) }
         #expect(released != nil)
@@ -208,9 +171,10 @@ struct ChangeReportTests {
     func cancelledSwipeIsNotReported() async throws {
         let host = NavigationControllerDouble()
         let navigator = HostNavigator(host: host)
-        let log = EventLog()
+        let transcript = LifecycleTranscript()
         try await navigator.setStack(
-            [TranscriptScreen("list", log: log), TranscriptScreen("note", log: log)], animated: false)
+            [TranscriptScreen("list", transcript: transcript), TranscriptScreen("note", transcript: transcript)],
+            animated: false)
         var reports = 0
         let observation = navigator.observeChanges { reports += 1 }
         #expect(host.beginInteractivePop())

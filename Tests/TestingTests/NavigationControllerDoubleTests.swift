@@ -3,36 +3,9 @@ import BrigadeNavigation
 import BrigadeTesting
 import Testing
 
-/// A screen that logs its lifecycle events as `name.event`, a disappear event with why (`removed` / `covered`).
-@MainActor
-private final class Card: Controller {
-    var attachments = ControllerAttachments()
-    let name: String
-    let log: Log
-
-    init(_ name: String, _ log: Log) {
-        self.name = name
-        self.log = log
-    }
-
-    func lifecycleEvent(_ event: LifecycleEvent) {
-        switch event {
-        case .willDisappear, .didDisappear:
-            log.entries.append("\(name).\(event) \(attachments.disappearance.map(\.description) ?? "?")")
-        default:
-            log.entries.append("\(name).\(event)")
-        }
-    }
-}
-
-@MainActor
-private final class Log {
-    var entries: [String] = []
-}
-
 @MainActor
 private func names(_ controllers: [any Controller]) -> [String] {
-    controllers.map { ($0 as? Card)?.name ?? "?" }
+    TranscriptScreen.names(controllers)
 }
 
 // Each test is one behaviour of UIKit the double models; the sources are cited in NavigationControllerDouble.swift
@@ -40,7 +13,7 @@ private func names(_ controllers: [any Controller]) -> [String] {
 @Suite("NavigationControllerDouble behaves as UINavigationController does")
 @MainActor
 struct NavigationControllerDoubleTests {
-    private let log = Log()
+    private let log = LifecycleTranscript()
     private let host = NavigationControllerDouble()
     private let navigator: HostNavigator<NavigationControllerDouble>
 
@@ -48,15 +21,15 @@ struct NavigationControllerDoubleTests {
         navigator = HostNavigator(host: host)
     }
 
-    private func card(_ name: String) -> Card {
-        Card(name, log)
+    private func card(_ name: String) -> TranscriptScreen {
+        TranscriptScreen(name, transcript: log)
     }
 
     /// Shows `names` as the stack at once and clears the log.
-    private func shown(_ names: String...) async throws -> [Card] {
+    private func shown(_ names: String...) async throws -> [TranscriptScreen] {
         let cards = names.map(card)
         try await navigator.setStack(cards, animated: false)
-        log.entries.removeAll()
+        log.removeAll()
         return cards
     }
 
@@ -64,7 +37,7 @@ struct NavigationControllerDoubleTests {
     func backTapTwoPhase() async throws {
         _ = try await shown("list", "note")
         var shownByDelegate: [String] = []
-        host.onDidShow = { shownByDelegate.append(($0 as? Card)?.name ?? "?") }
+        host.onDidShow = { shownByDelegate.append(($0 as? TranscriptScreen)?.name ?? "?") }
         host.completesLate = true
         #expect(host.tapBackButton())
         #expect(names(host.viewControllers) == ["list"])
@@ -166,7 +139,7 @@ struct NavigationControllerDoubleTests {
     func styleFixedAtPresentation() async throws {
         _ = try await shown("list")
         let player = card("player")
-        host.presentationStyle = { ($0 as? Card)?.name == "player" ? .fullScreen : .sheet }
+        host.presentationStyle = { ($0 as? TranscriptScreen)?.name == "player" ? .fullScreen : .sheet }
         try await navigator.present(player, animated: true)
         host.presentationStyle = { _ in .sheet }
         #expect(host.modalStyle(for: player) == .fullScreen)
@@ -178,7 +151,7 @@ struct NavigationControllerDoubleTests {
         _ = try await shown("list")
         let sheet = card("sheet")
         try await navigator.present(sheet, animated: true)
-        log.entries.removeAll()
+        log.removeAll()
         #expect(host.beginSheetSwipe())
         #expect(host.presented.isEmpty)
         host.cancelSheetSwipe()
@@ -200,7 +173,7 @@ struct NavigationControllerDoubleTests {
     func presentationRefused() async throws {
         _ = try await shown("list")
         host.isInWindow = false
-        #expect(throws: NavigatorError.presentationRefused("Card", reason: .notInWindow)) {
+        #expect(throws: NavigatorError.presentationRefused("TranscriptScreen", reason: .notInWindow)) {
             try host.presentModal(card("sheet"), animated: true) { _ in }
         }
         host.isInWindow = true
@@ -208,10 +181,10 @@ struct NavigationControllerDoubleTests {
         var ended: [HostTransitionResult] = []
         let first = card("first")
         try host.presentModal(first, animated: true) { ended.append($0) }
-        #expect(throws: NavigatorError.presentationRefused("Card", reason: .presentationInProgress)) {
+        #expect(throws: NavigatorError.presentationRefused("TranscriptScreen", reason: .presentationInProgress)) {
             try host.presentModal(card("second"), animated: true) { ended.append($0) }
         }
-        #expect(throws: NavigatorError.dismissalRefused("Card", reason: .presentationInProgress)) {
+        #expect(throws: NavigatorError.dismissalRefused("TranscriptScreen", reason: .presentationInProgress)) {
             try host.dismissModal(first, animated: true) { ended.append($0) }
         }
         host.finishTransition()
@@ -223,7 +196,7 @@ struct NavigationControllerDoubleTests {
     func didShowFollowsNavigator() async throws {
         let cards = try await shown("list")
         var shownByDelegate: [String] = []
-        host.onDidShow = { shownByDelegate.append(($0 as? Card)?.name ?? "?") }
+        host.onDidShow = { shownByDelegate.append(($0 as? TranscriptScreen)?.name ?? "?") }
         try await navigator.push(card("note"), animated: true)
         try await navigator.pop(to: cards[0], animated: true)
         #expect(shownByDelegate == ["note", "list"])
@@ -245,13 +218,13 @@ struct NavigationControllerDoubleTests {
         _ = try await shown("list")
         host.presentationStyle = { _ in .fullScreen }
         try await navigator.present(card("player"), animated: false)
-        log.entries.removeAll()
+        log.removeAll()
         host.pushViewController(card("hidden"), animated: true)
         #expect(log.entries.isEmpty)
         try await navigator.dismiss(animated: false)
         host.presentationStyle = { _ in .sheet }
         try await navigator.present(card("sheet"), animated: false)
-        log.entries.removeAll()
+        log.removeAll()
         host.pushViewController(card("behind"), animated: true)
         #expect(log.entries.contains("behind.didAppear(animated)"))
     }

@@ -3,41 +3,6 @@ import BrigadeNavigation
 import BrigadeTesting
 import Testing
 
-/// A screen of a scenario that records its lifecycle events in the transcript, as `name.event`, a disappear event
-/// with why (`removed` / `covered`).
-@MainActor
-private final class ScenarioScreen: Controller {
-    var attachments = ControllerAttachments()
-    let name: String
-    let style: NavigationModalStyle
-    let transcript: Transcript
-
-    init(_ name: String, style: NavigationModalStyle, transcript: Transcript) {
-        self.name = name
-        self.style = style
-        self.transcript = transcript
-    }
-
-    func lifecycleEvent(_ event: LifecycleEvent) {
-        switch event {
-        case .willDisappear, .didDisappear:
-            transcript.entries.append("\(name).\(event) \(attachments.disappearance.map(\.description) ?? "?")")
-        default:
-            transcript.entries.append("\(name).\(event)")
-        }
-    }
-}
-
-@MainActor
-private final class Transcript {
-    var entries: [String] = []
-}
-
-@MainActor
-private func names(_ controllers: [any Controller]) -> [String] {
-    controllers.map { ($0 as? ScenarioScreen)?.name ?? "?" }
-}
-
 // The scenario table is also run on an iOS simulator against BrigadeNavigationController (Tests/AppleSmokeTests,
 // unverified here): the double and UIKit are held to the same transcripts.
 @Suite("The navigation scenario table, run on NavigationControllerDouble")
@@ -46,18 +11,17 @@ struct NavigationScenarioTests {
     @Test("each scenario gives its transcript and ends on its stacks", arguments: NavigationScenario.standard)
     func scenarioOnDouble(_ scenario: NavigationScenario) async throws {
         let host = NavigationControllerDouble()
-        host.presentationStyle = { ($0 as? ScenarioScreen)?.style ?? .sheet }
-        let transcript = Transcript()
+        let transcript = LifecycleTranscript()
         try await scenario.run(on: HostNavigator(host: host)) { name, style in
-            ScenarioScreen(name, style: style, transcript: transcript)
+            TranscriptScreen(name, transcript: transcript, modalStyle: style)
         } startTranscript: {
-            transcript.entries.removeAll()
+            transcript.removeAll()
         } userAction: { step, screens in
             #expect(Self.perform(step, on: host, screens: screens), "the double refused '\(step)'")
         }
         #expect(transcript.entries == scenario.transcript)
-        #expect(names(host.shownStack) == scenario.stack)
-        #expect(names(host.shownModals) == scenario.modals)
+        #expect(TranscriptScreen.names(host.shownStack) == scenario.stack)
+        #expect(TranscriptScreen.names(host.shownModals) == scenario.modals)
         #expect(host.pendingTransitions == 0)
     }
 
