@@ -37,15 +37,24 @@ enum InspectedNavigator: String, CaseIterable, Sendable, CustomStringConvertible
 @Suite("Inspector on every navigator: screens recorded, origins named, travel restores the stack")
 @MainActor
 struct InspectorNavigatorTests {
+    /// A kitchen app on `navigator` with a menu and a dish screen; `dishAppeared` runs when a dish appears.
+    private func menuApp(
+        on navigator: any ChangeReportingNavigator, dishAppeared: (@MainActor (Store<KitchenState>) -> Void)? = nil
+    ) throws -> BrigadeApp<KitchenState> {
+        let app = BrigadeApp(redux: Redux(initialState: KitchenState()), navigator: navigator)
+        let store = app.store
+        try app.add(feature: ScreenFeature(pattern: "/menu"))
+        try app.add(feature: ScreenFeature(pattern: "/menu/:dish") { dishAppeared?(store) })
+        return app
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         "the screens are recorded after each change, the user's back gesture too, with their lifecycle events",
         arguments: InspectedNavigator.allCases)
     func screensRecorded(_ kind: InspectedNavigator) async throws {
         let (navigator, goBack) = kind.make()
-        let app = BrigadeApp(redux: Redux(initialState: KitchenState()), navigator: navigator)
-        try app.add(feature: ScreenFeature(pattern: "/menu"))
-        try app.add(feature: ScreenFeature(pattern: "/menu/:dish"))
+        let app = try menuApp(on: navigator)
         let inspector = app.inspect(navigator: navigator, port: 1)
         try await app.wireframe.route(to: "/menu", option: .root)
         try await app.wireframe.route(to: "/menu/soup")
@@ -66,10 +75,8 @@ struct InspectorNavigatorTests {
         arguments: InspectedNavigator.allCases)
     func originsAndTravel(_ kind: InspectedNavigator) async throws {
         let (navigator, _) = kind.make()
-        let app = BrigadeApp(redux: Redux(initialState: KitchenState()), navigator: navigator)
+        let app = try menuApp(on: navigator) { $0.dispatch(PlaceOrder(dish: "bread")) }
         let store = app.store
-        try app.add(feature: ScreenFeature(pattern: "/menu"))
-        try app.add(feature: ScreenFeature(pattern: "/menu/:dish") { store.dispatch(PlaceOrder(dish: "bread")) })
         store.reducers.add(on: \KitchenState.orders) { (orders: inout [Order], action: PlaceOrder) in
             orders.append(Order(dish: action.dish, status: "cooking"))
         }
