@@ -362,7 +362,7 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
             let offset = MemoryLayout<Value>.offset(of: keyPath)
             #if DEBUG
             if offset == nil {
-                ObservedStateWarning.uncomparable(keyPath)
+                _ObservedStateWarning._uncomparable(keyPath)
             }
             #endif
             // The comparison is made here, where the types are known: a delivery runs it specialized.
@@ -564,19 +564,19 @@ private final class KeyPathReader<Value: Sendable, Member>: _ObservedMember<Valu
 /// made once), and the id of the element read by id.
 @usableFromInline
 struct _ReadIdentity: Hashable {
-    @usableFromInline let keyPath: ObjectIdentifier
-    @usableFromInline let id: AnyHashable?
+    @usableFromInline let _keyPath: ObjectIdentifier
+    @usableFromInline let _id: AnyHashable?
 
     @inlinable
     init(_ keyPath: AnyKeyPath) {
-        self.keyPath = ObjectIdentifier(keyPath)
-        id = nil
+        _keyPath = ObjectIdentifier(keyPath)
+        _id = nil
     }
 
     @inlinable
     init(_ keyPath: AnyKeyPath, id: some Hashable) {
-        self.keyPath = ObjectIdentifier(keyPath)
-        self.id = AnyHashable(id)
+        _keyPath = ObjectIdentifier(keyPath)
+        _id = AnyHashable(id)
     }
 }
 

@@ -81,10 +81,10 @@ public enum ObservedStateDiagnostics {
 /// The warnings of ``ObservedState`` in a debug build.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @usableFromInline
-package enum ObservedStateWarning {
+package enum _ObservedStateWarning {
     /// Says once per key path that `keyPath` cannot be compared, and what to read instead.
     @usableFromInline
-    package static func uncomparable(_ keyPath: AnyKeyPath) {
+    package static func _uncomparable(_ keyPath: AnyKeyPath) {
         ObservedStateDiagnostics.warn(
             "ObservedState: \(keyPath) goes through a subscript or a computed property, so it cannot be compared: "
                 + "every new state redraws a view that reads it. Read an element by its id (state[\\.items, id: id]) "
