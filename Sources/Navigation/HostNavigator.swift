@@ -41,8 +41,10 @@ public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator
     private var queued: [(call: Int, effect: (inout Stacks) -> Void)] = []
     private var calls = 0
     private let observers = NavigatorObservers()
-    /// What the host showed at the last report, held weakly: the navigator keeps no controller.
+    /// What the host showed at the last report (its stack, its modals), held weakly: the navigator keeps no
+    /// controller.
     private var reported: [WeakController] = []
+    private var reportedModals: [WeakController] = []
 
     private struct Stacks {
         var stack: [any Controller]
@@ -52,7 +54,8 @@ public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator
     /// Creates a navigator over `host`, which it holds.
     public init(host: Host) {
         self.host = host
-        reported = (host.shownStack + host.shownModals).map { WeakController(controller: $0) }
+        reported = host.shownStack.map { WeakController(controller: $0) }
+        reportedModals = host.shownModals.map { WeakController(controller: $0) }
         LifecycleTap.add { [weak self] _, event in
             guard let self else { return false }
             switch event {
@@ -72,7 +75,7 @@ public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator
     /// Whether no controller the host shows, or showed at the last report, waits for the `did…` event of a
     /// transition: the user's transition ended, with all of its events delivered.
     private var isSettled: Bool {
-        (host.shownStack + host.shownModals + reported.compactMap(\.controller)).allSatisfy {
+        (host.shownStack + host.shownModals + (reported + reportedModals).compactMap(\.controller)).allSatisfy {
             switch $0.attachments.lastAppearanceEvent {
             case .willAppear, .willDisappear: return false
             default: return true
@@ -83,11 +86,13 @@ public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator
     /// Tells the observers when the host shows other controllers than at the last report, and ends the screen tasks
     /// of the controllers that left it.
     private func reportChange() {
-        let now = host.shownStack + host.shownModals
-        let before = reported.compactMap(\.controller)
-        guard !sameControllers(before, now) else { return }
-        reported = now.map { WeakController(controller: $0) }
-        for controller in before where !now.contains(where: { $0 === controller }) {
+        let (stack, modals) = (host.shownStack, host.shownModals)
+        let (stackBefore, modalsBefore) = (reported.compactMap(\.controller), reportedModals.compactMap(\.controller))
+        guard !sameControllers(stackBefore, stack) || !sameControllers(modalsBefore, modals) else { return }
+        reported = stack.map { WeakController(controller: $0) }
+        reportedModals = modals.map { WeakController(controller: $0) }
+        let now = stack + modals
+        for controller in stackBefore + modalsBefore where !now.contains(where: { $0 === controller }) {
             controller.attachments.screenWork?.leave()
         }
         observers.tell()

@@ -348,10 +348,13 @@ public final class ObservableNavigator: ChangeReportingNavigator, Observable {
                 stack: entries.map(\.controller), modals: modals.map(\.controller), style: modalStyle(of:)),
             to: LifecycleTransition.Shown(
                 stack: newEntries.map(\.controller), modals: newModals.map(\.controller), style: modalStyle(of:)))
+        let changes = !Self.sameControllers(entries, newEntries) || !Self.sameControllers(modals, newModals)
         transition.deliver(animated: animated) {
             commit(entries: newEntries, modals: newModals)
         }
-        observers.tell()
+        if changes {
+            observers.tell()
+        }
     }
 
     /// Replaces the stacks, telling Observation about the routes and the controllers that changed.

@@ -57,10 +57,11 @@ package final class NavigatorObservers {
         return observation
     }
 
-    /// Calls every observer whose observation is held and not cancelled, and forgets the others.
+    /// Calls every observer whose observation is held and not cancelled, and forgets the others. An observation
+    /// cancelled or released by an earlier observer's call is not called.
     package func tell() {
         observers.removeAll { $0.observation.observation?.isCancelled ?? true }
-        for (_, observer) in observers {
+        for (observation, observer) in observers where observation.observation?.isCancelled == false {
             observer()
         }
     }

@@ -48,7 +48,8 @@ public final class HeadlessNavigator: ChangeReportingNavigator {
         lifecycleLog.removeAll()
     }
 
-    /// Calls `observer` after each transition; see ``ChangeReportingNavigator/observeChanges(_:)``.
+    /// Calls `observer` after each transition that changed the stacks; see
+    /// ``ChangeReportingNavigator/observeChanges(_:)``.
     public func observeChanges(_ observer: @escaping @MainActor () -> Void) -> NavigatorObservation {
         observers.add(observer)
     }
@@ -137,12 +138,19 @@ public final class HeadlessNavigator: ChangeReportingNavigator {
                 lifecycleLog.append(LifecycleEntry(controller: Self.name(of: controller), event: event))
             }
         }
+        let changes = !Self.same(stack, newStack) || !Self.same(modalStack, newModals)
         transition.deliver(animated: animated) {
             stack = newStack
             modalStack = newModals
         }
         onChange?(self)
-        observers.tell()
+        if changes {
+            observers.tell()
+        }
+    }
+
+    private static func same(_ lhs: [any Controller], _ rhs: [any Controller]) -> Bool {
+        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
     }
 
     private static func name(of controller: any Controller) -> String {
