@@ -20,16 +20,19 @@ public protocol ChangeReportingNavigator: Navigator {
 }
 
 /// A navigator's change observer (``ChangeReportingNavigator/observeChanges(_:)``), called until ``cancel()`` or
-/// until this is released.
+/// until this is released. It holds the observer; the navigator holds it weakly, so what the observer captures is let
+/// go with it.
 @MainActor
 public final class NavigatorObservation {
-    fileprivate var isCancelled = false
+    fileprivate var observer: (@MainActor () -> Void)?
 
-    fileprivate init() {}
+    fileprivate init(_ observer: @escaping @MainActor () -> Void) {
+        self.observer = observer
+    }
 
-    /// Stops the calls.
+    /// Stops the calls, and lets go of the observer.
     public func cancel() {
-        isCancelled = true
+        observer = nil
     }
 }
 
@@ -37,7 +40,7 @@ public final class NavigatorObservation {
 /// observer is called while its observation is held and not cancelled.
 @MainActor
 package final class NavigatorObservers {
-    private var observers: [(observation: Weak, observer: @MainActor () -> Void)] = []
+    private var observations: [Weak] = []
 
     private struct Weak {
         weak var observation: NavigatorObservation?
@@ -45,24 +48,20 @@ package final class NavigatorObservers {
 
     package init() {}
 
-    /// Whether any observer may still be called.
-    package var isEmpty: Bool {
-        observers.allSatisfy { $0.observation.observation?.isCancelled ?? true }
-    }
-
     /// Registers `observer`.
     package func add(_ observer: @escaping @MainActor () -> Void) -> NavigatorObservation {
-        let observation = NavigatorObservation()
-        observers.append((Weak(observation: observation), observer))
+        let observation = NavigatorObservation(observer)
+        observations.removeAll { $0.observation?.observer == nil }
+        observations.append(Weak(observation: observation))
         return observation
     }
 
     /// Calls every observer whose observation is held and not cancelled, and forgets the others. An observation
     /// cancelled or released by an earlier observer's call is not called.
     package func tell() {
-        observers.removeAll { $0.observation.observation?.isCancelled ?? true }
-        for (observation, observer) in observers where observation.observation?.isCancelled == false {
-            observer()
+        observations.removeAll { $0.observation?.observer == nil }
+        for entry in observations {
+            entry.observation?.observer?()
         }
     }
 }
