@@ -15,7 +15,7 @@ final class NavigationTap {
     private var shown: SeqRing<NavigationState?>
     /// The lifecycle events delivered since the last snapshot, to any controller: a snapshot keeps those of the
     /// controllers the navigator showed before or after the change.
-    private var delivered: [(controller: Weak, event: LifecycleEvent)] = []
+    private var delivered: [(controller: WeakController, event: LifecycleEvent)] = []
     /// The controllers the navigator showed at the last snapshot.
     private var lastShown: Set<ObjectIdentifier> = []
     /// The navigator's change observer, held as long as the tap.
@@ -23,10 +23,6 @@ final class NavigationTap {
     /// Names the screen on top for the store's recording, which outlives the inspector (the store's hook holds it):
     /// a small object of its own, so that the saved states here go with the inspector.
     let screens: ScreenNamer
-
-    private struct Weak {
-        weak var controller: (any Controller)?
-    }
 
     /// How many lifecycle events at least are kept between two changes of the navigator.
     private static let pendingLimit = 1_000
@@ -47,7 +43,7 @@ final class NavigationTap {
             if delivered.count >= 2 * Self.pendingLimit {
                 delivered.removeFirst(Self.pendingLimit)
             }
-            delivered.append((Weak(controller: controller), event))
+            delivered.append((WeakController(controller), event))
             return true
         }
         observation = navigator.observeChanges(onChange)

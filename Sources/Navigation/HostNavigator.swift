@@ -54,8 +54,8 @@ public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator
     /// Creates a navigator over `host`, which it holds.
     public init(host: Host) {
         self.host = host
-        reported = host.shownStack.map { WeakController(controller: $0) }
-        reportedModals = host.shownModals.map { WeakController(controller: $0) }
+        reported = host.shownStack.map { WeakController($0) }
+        reportedModals = host.shownModals.map { WeakController($0) }
         LifecycleTap.add { [weak self] _, event in
             guard let self else { return false }
             switch event {
@@ -88,9 +88,9 @@ public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator
     private func reportChange() {
         let (stack, modals) = (host.shownStack, host.shownModals)
         let (stackBefore, modalsBefore) = (reported.compactMap(\.controller), reportedModals.compactMap(\.controller))
-        guard !sameControllers(stackBefore, stack) || !sameControllers(modalsBefore, modals) else { return }
-        reported = stack.map { WeakController(controller: $0) }
-        reportedModals = modals.map { WeakController(controller: $0) }
+        guard !stackBefore.isIdentical(to: stack) || !modalsBefore.isIdentical(to: modals) else { return }
+        reported = stack.map { WeakController($0) }
+        reportedModals = modals.map { WeakController($0) }
         let now = stack + modals
         for controller in stackBefore + modalsBefore where !now.contains(where: { $0 === controller }) {
             controller.attachments.screenWork?.leave()
@@ -210,7 +210,7 @@ public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator
         try await serially {
             $0 = Stacks(stack: controllers, modals: modals)
         } body: {
-            if sameControllers(host.shownStack, controllers), sameControllers(host.shownModals, modals) { return }
+            if host.shownStack.isIdentical(to: controllers), host.shownModals.isIdentical(to: modals) { return }
             try await transition(call: "setStack", all.last) { completion throws in
                 try host.setStack(controllers, modals: modals, animated: animated, completion: completion)
             }
@@ -316,15 +316,4 @@ public final class HostNavigator<Host: NavigationHost>: ChangeReportingNavigator
     private static func name(of controller: any Controller) -> String {
         String(describing: type(of: controller))
     }
-}
-
-/// A controller held weakly.
-@MainActor
-private struct WeakController {
-    weak var controller: (any Controller)?
-}
-
-@MainActor
-private func sameControllers(_ lhs: [any Controller], _ rhs: [any Controller]) -> Bool {
-    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
 }

@@ -348,9 +348,9 @@ public final class ObservableNavigator: ChangeReportingNavigator, Observable {
                 stack: entries.map(\.controller), modals: modals.map(\.controller), style: modalStyle(of:)),
             to: LifecycleTransition.Shown(
                 stack: newEntries.map(\.controller), modals: newModals.map(\.controller), style: modalStyle(of:)))
-        let changes = !Self.sameControllers(entries, newEntries) || !Self.sameControllers(modals, newModals)
+        var changes = false
         transition.deliver(animated: animated) {
-            commit(entries: newEntries, modals: newModals)
+            changes = commit(entries: newEntries, modals: newModals)
         }
         if changes {
             observers.tell()
@@ -358,7 +358,8 @@ public final class ObservableNavigator: ChangeReportingNavigator, Observable {
     }
 
     /// Replaces the stacks, telling Observation about the routes and the controllers that changed.
-    private func commit(entries newEntries: [Entry], modals newModals: [Entry]) {
+    /// - Returns: Whether the controllers of either stack changed.
+    private func commit(entries newEntries: [Entry], modals newModals: [Entry]) -> Bool {
         let rootChanged = entries.first?.route != newEntries.first?.route
         let pathChanged = !entries.dropFirst().map(\.route).elementsEqual(newEntries.dropFirst().map(\.route))
         let modalsChanged = !modals.map(\.route).elementsEqual(newModals.map(\.route))
@@ -376,6 +377,7 @@ public final class ObservableNavigator: ChangeReportingNavigator, Observable {
         if modalsChanged { registrar.didSet(self, keyPath: \.modalPath) }
         if stackChanged { registrar.didSet(self, keyPath: \.stack) }
         if modalStackChanged { registrar.didSet(self, keyPath: \.modalStack) }
+        return stackChanged || modalStackChanged
     }
 
     private static func sameControllers(_ old: [Entry], _ new: [Entry]) -> Bool {

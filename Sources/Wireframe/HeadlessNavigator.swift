@@ -138,7 +138,7 @@ public final class HeadlessNavigator: ChangeReportingNavigator {
                 lifecycleLog.append(LifecycleEntry(controller: Self.name(of: controller), event: event))
             }
         }
-        let changes = !Self.same(stack, newStack) || !Self.same(modalStack, newModals)
+        let changes = !stack.isIdentical(to: newStack) || !modalStack.isIdentical(to: newModals)
         transition.deliver(animated: animated) {
             stack = newStack
             modalStack = newModals
@@ -147,10 +147,6 @@ public final class HeadlessNavigator: ChangeReportingNavigator {
         if changes {
             observers.tell()
         }
-    }
-
-    private static func same(_ lhs: [any Controller], _ rhs: [any Controller]) -> Bool {
-        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
     }
 
     private static func name(of controller: any Controller) -> String {

@@ -90,11 +90,6 @@ public struct LifecycleTransition {
         removed = (before.stack + before.modals).filter { !after.contains($0) }
     }
 
-    /// Whether the transition delivers no event and removes no controller.
-    public var isEmpty: Bool {
-        leaving.isEmpty && arriving.isEmpty && removed.isEmpty
-    }
-
     /// Delivers the whole transition: the first half, `change()`, then the second half.
     public func deliver(animated: Bool, change: () -> Void) {
         deliverFirstHalf(animated: animated)
