@@ -56,6 +56,13 @@ public final class TestStore<State: Sendable> {
     public var exhaustivity: Exhaustivity = .on
     /// Where failures go; ``FailureReporter/standard`` by default.
     public var reporter = FailureReporter.standard
+    /// How long ``receive(_:timeout:sourceLocation:assert:)``, ``expectEffectFailed(timeout:sourceLocation:)`` and
+    /// ``finish(timeout:sourceLocation:)`` wait for running effects when not given a timeout: 5 seconds by default.
+    ///
+    /// A test only waits this long when it is about to fail; a passing one returns as soon as the effect dispatched.
+    /// The margin is for machines that are loaded or run under a sanitizer, where an effect that finishes at once
+    /// may still take a second to be scheduled.
+    public var timeout: Duration = .seconds(5)
     /// The state as the test has asserted it so far.
     public internal(set) var assertedState: State
     /// The actions and changes received and not yet asserted (internal: the session replay consumes them).
@@ -192,10 +199,11 @@ public final class TestStore<State: Sendable> {
     /// fails at once when nothing was received and no effect runs.
     public func receive<A: Action>(
         _ type: A.Type,
-        timeout: Duration = .seconds(1),
+        timeout: Duration? = nil,
         sourceLocation: SourceLocation = #_sourceLocation,
         assert update: ((inout State) throws -> Void)? = nil
     ) async {
+        let timeout = timeout ?? self.timeout
         await waitWhileEffectsRun(timeout: timeout) { !self.events.isEmpty }
         failForEffectFailures(at: sourceLocation)
         guard let event = events.first else {
@@ -256,9 +264,9 @@ public final class TestStore<State: Sendable> {
     /// - Returns: The failure's description, naming the effect and the error; `nil` when none came (the test fails).
     @discardableResult
     public func expectEffectFailed(
-        timeout: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation
+        timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> String? {
-        await waitWhileEffectsRun(timeout: timeout) { !self.effectFailures.isEmpty }
+        await waitWhileEffectsRun(timeout: timeout ?? self.timeout) { !self.effectFailures.isEmpty }
         guard !effectFailures.isEmpty else {
             reporter.fail("expected an effect to fail, but none did", at: sourceLocation)
             return nil
@@ -275,7 +283,8 @@ public final class TestStore<State: Sendable> {
 
     /// Ends the test: waits up to `timeout` for the running effects to end, then fails for each received action or
     /// change not asserted, and for each effect still running (which it cancels).
-    public func finish(timeout: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation) async {
+    public func finish(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let timeout = timeout ?? self.timeout
         await waitWhileEffectsRun(timeout: timeout) { false }
         isFinished = true
         failForEffectFailures(at: sourceLocation)

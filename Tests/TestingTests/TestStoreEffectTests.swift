@@ -137,6 +137,18 @@ struct TestStoreEffectTests {
         #expect(!store.store.isRunningEffect(id: "ticker"))
     }
 
+    @Test("the store-wide timeout is what receive and finish wait when given none")
+    func storeWideTimeout() async {
+        let clock = ManualClock()
+        let (store, captured) = makeSearchStore(clock: clock)
+        #expect(store.timeout == .seconds(5))
+        store.timeout = .milliseconds(20)
+        await store.send(StartTicking())
+        await store.finish()
+        #expect(captured.messages.count == 1)
+        #expect(captured.messages.first?.contains("still running after \(Duration.milliseconds(20))") == true)
+    }
+
     @Test("a test that says so ends with long-running work without failing")
     func skipInFlightEffects() async {
         let clock = ManualClock()
