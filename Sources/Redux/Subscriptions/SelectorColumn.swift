@@ -84,6 +84,19 @@ final class _SelectorColumn<State, Selection: Equatable>: _StateGroup<State> {
         _values.append(value)
     }
 
+    /// Replaces the selectors of the inactive `entries` with one that returns the row's selection, so that what they
+    /// captured is released now and the row stays unchanged until the column is compacted.
+    @MainActor
+    override func releaseRows(of entries: [_StoreSubscriberEntry]) -> [Any] {
+        var released: [Any] = []
+        for entry in entries where entry._row < _selectors.count && _members[entry._row] === entry {
+            let value = _values[entry._row]
+            released.append(_selectors[entry._row])
+            _selectors[entry._row] = { _ in value }
+        }
+        return released
+    }
+
     @MainActor
     override func removeInactiveMembers() -> [Any] {
         var removed: [Any] = []

@@ -26,6 +26,12 @@ final class _StoreSubscribers<State> {
     /// takes them in.
     private let disposals = DisposalQueue()
     private var groupsByKey: [SelectionKey: _StateGroup<State>] = [:]
+    /// The groups with members deactivated since they were last cleaned.
+    private var groupsToClean: [_StateGroup<State>] = []
+    /// How many groups in the lists were removed (their members all gone) and wait for the lists to be compacted.
+    private var removedGroups = 0
+    /// How many state observers are inactive and wait for their list to be compacted.
+    private var inactiveObservers = 0
     private var nextID: UInt64 = 0
     private(set) var count = 0
 
@@ -161,6 +167,7 @@ final class _StoreSubscribers<State> {
     ) -> SubscriptionReference {
         nextID &+= 1
         entry.id = nextID
+        entry.group = group
         group._members.append(entry)
         count += 1
         if initial {
@@ -188,6 +195,13 @@ final class _StoreSubscribers<State> {
         let taken = disposals.take()
         for entry in taken {
             entry._isActive = false
+            if let group = entry.group as? _StateGroup<State> {
+                if group.noteDeactivated(entry) {
+                    groupsToClean.append(group)
+                }
+            } else {
+                inactiveObservers += 1
+            }
         }
         // Each entry is queued once (see `DisposalQueue.dispose(_:)`), so it leaves the count once, when it stops
         // being told, even while its row waits to be removed.
@@ -216,24 +230,39 @@ final class _StoreSubscribers<State> {
         }
     }
 
+    /// Cleans what disposals left: each group with newly inactive members (compacted when more than half of its
+    /// members are inactive), the groups left empty, the observers. Each step costs what was disposed since the last
+    /// call, or a compaction that the disposals since the previous one pay for: O(1) per disposal, amortized.
     @usableFromInline
     func _removeInactiveEntries() {
         _needsCleaning = false
         // What leaves the lists (selectors, selections, empty groups) is released when they are consistent again:
         // releasing it may run user code.
         var removed: [Any] = []
-        for group in _ordinaryGroups + _priorityGroups {
-            removed += group.removeInactiveMembers()
-            if group._members.isEmpty, let key = group.key, groupsByKey[key] === group {
-                groupsByKey[key] = nil
+        let groups = groupsToClean
+        groupsToClean.removeAll()
+        for group in groups {
+            removed += group.clean()
+            if group._members.isEmpty, !group._isRemoved {
+                group._isRemoved = true
+                removedGroups += 1
+                if let key = group.key, groupsByKey[key] === group {
+                    groupsByKey[key] = nil
+                }
             }
         }
-        removed += _stateObservers.filter { !$0._isActive } as [Any]
-        _stateObservers.removeAll { !$0._isActive }
-        removed += _ordinaryGroups.filter { $0._members.isEmpty } as [Any]
-        removed += _priorityGroups.filter { $0._members.isEmpty } as [Any]
-        _ordinaryGroups.removeAll { $0._members.isEmpty }
-        _priorityGroups.removeAll { $0._members.isEmpty }
+        if removedGroups * 2 > _ordinaryGroups.count + _priorityGroups.count {
+            removed += _ordinaryGroups.filter(\._isRemoved) as [Any]
+            removed += _priorityGroups.filter(\._isRemoved) as [Any]
+            _ordinaryGroups.removeAll(where: \._isRemoved)
+            _priorityGroups.removeAll(where: \._isRemoved)
+            removedGroups = 0
+        }
+        if inactiveObservers * 2 > _stateObservers.count {
+            removed += _stateObservers.filter { !$0._isActive } as [Any]
+            _stateObservers.removeAll { !$0._isActive }
+            inactiveObservers = 0
+        }
         withExtendedLifetime(removed) {}
     }
 
@@ -260,7 +289,7 @@ final class _StoreSubscribers<State> {
         _removeInactive()
         var changed: [(_StateGroup<State>, _StoreSubscriberEntry)] = []
         _isRefreshing = true
-        for group in _priorityGroups where group._refresh(state) {
+        for group in _priorityGroups where !group._isRemoved && group._refresh(state) {
             changed += group._membersToTell.map { (group, $0) }
         }
         _isRefreshing = false
@@ -290,7 +319,7 @@ final class _StoreSubscribers<State> {
         let groups = _ordinaryGroups
         var changed: _StateGroup<State>?
         var others: [_StateGroup<State>] = []
-        for group in groups where group._refresh(state) {
+        for group in groups where !group._isRemoved && group._refresh(state) {
             if changed == nil {
                 changed = group
             } else {
