@@ -92,6 +92,10 @@ func reduxWorkloads() -> [Workload] {
         }
     }
     return [
+        releaseBag(1_000, "1,000"),
+        releaseBag(100_000, "100,000"),
+        disposeOne(10, "10"),
+        disposeOne(100_000, "100,000"),
         dispatch("Redux/dispatch 1 reducer 1 subscriber") { _, _ in },
         dispatch("Redux/dispatch with 1,000 reducers", unrelated: 1_000) { _, _ in },
         // Issue 26: the first `select:` subscriber was seen to add about 33 ns to every dispatch.
@@ -157,6 +161,58 @@ func reduxWorkloads() -> [Workload] {
             }
         },
     ]
+}
+
+/// Subscriptions a disposal workload made and has not disposed yet.
+@MainActor
+private final class Pending {
+    var bag = SubscriptionReferenceBag()
+    var references: [SubscriptionReference] = []
+}
+
+/// Releasing a bag of `count` subscribers of one key path (issue 44: each disposal scanned every live subscriber, so
+/// a bag's release was quadratic). The bag is filled before each release, untimed.
+private func releaseBag(_ count: Int, _ label: String) -> Workload {
+    Workload("Redux/release a bag of \(label) subscribers", operationsPerSample: 1) {
+        let store = makeReduxStore(unrelatedReducers: 0)
+        let pending = Pending()
+        return Runner(
+            maxBatch: 1,
+            prepare: {
+                let bag = SubscriptionReferenceBag()
+                for _ in 0..<count {
+                    store.subscribe(\.other) { consume($0) }.add(to: bag)
+                }
+                pending.bag = bag
+            },
+            run: { _ in pending.bag.dispose() })
+    }
+}
+
+/// One `dispose()` of a key-path subscriber among `live` others of the same key path, which stay.
+private func disposeOne(_ live: Int, _ label: String) -> Workload {
+    Workload("Redux/dispose 1 of \(label) live subscribers") {
+        let store = makeReduxStore(unrelatedReducers: 0)
+        let kept = SubscriptionReferenceBag()
+        for _ in 0..<live {
+            store.subscribe(\.other) { consume($0) }.add(to: kept)
+        }
+        let pending = Pending()
+        return Runner(
+            maxBatch: 100,
+            prepare: {
+                for reference in pending.references {
+                    reference.dispose()
+                }
+                pending.references = (0..<100).map { _ in store.subscribe(\.other) { consume($0) } }
+            },
+            finish: { kept.dispose() },
+            run: { operations in
+                for index in 0..<operations {
+                    pending.references[index].dispose()
+                }
+            })
+    }
 }
 
 /// A store and the bag that keeps its subscribers, kept alive together by a memory probe.

@@ -42,7 +42,9 @@ private final class Subscriber {
         // Every subscriber but an observer is told the state now.
         expected = way == .observer ? [] : ["\(state.counter.count)|\(state.title)|\(last ?? "")"]
         // The selectors capture the recorder too, so that its release shows that the selector was released.
-        func note(_ state: AppState, _ value: String) { recorder.seen.append("\(state.counter.count)|\(state.title)|\(value)") }
+        func note(_ state: AppState, _ value: String) {
+            recorder.seen.append("\(state.counter.count)|\(state.title)|\(value)")
+        }
         switch way {
         case .countPath:
             subscription = store.subscribe(\.counter.count) { [unowned store] in
@@ -51,17 +53,14 @@ private final class Subscriber {
         case .titlePath:
             subscription = store.subscribe(\.title) { [unowned store] in note(store.currentState, $0) }
         case .countSelector:
-            subscription = store.subscribe(select: { state in withExtendedLifetime(recorder) { state.counter.count } }) {
-                [unowned store] in note(store.currentState, "\($0)")
-            }
+            let select = { (state: AppState) in withExtendedLifetime(recorder) { state.counter.count } }
+            subscription = store.subscribe(select: select) { [unowned store] in note(store.currentState, "\($0)") }
         case .titleSelector:
-            subscription = store.subscribe(select: { state in withExtendedLifetime(recorder) { state.title } }) {
-                [unowned store] in note(store.currentState, $0)
-            }
+            let select = { (state: AppState) in withExtendedLifetime(recorder) { state.title } }
+            subscription = store.subscribe(select: select) { [unowned store] in note(store.currentState, $0) }
         case .remainderSelector:
-            subscription = store.subscribe(select: { state in withExtendedLifetime(recorder) { state.counter.count % 3 } }) {
-                [unowned store] in note(store.currentState, "\($0)")
-            }
+            let select = { (state: AppState) in withExtendedLifetime(recorder) { state.counter.count % 3 } }
+            subscription = store.subscribe(select: select) { [unowned store] in note(store.currentState, "\($0)") }
         case .wholeState:
             subscription = store.subscribe { state in note(state, "") }
         case .observer:
@@ -131,7 +130,9 @@ struct DisposalScaleTests {
         var subscriptions: [SubscriptionReference] = []
         for row in 0..<100 {
             subscriptions.append(
-                store.subscribe(select: { state in state.counter.count + row }) { value in seen[row, default: []].append(value) })
+                store.subscribe(select: { state in state.counter.count + row }) { value in
+                    seen[row, default: []].append(value)
+                })
         }
         // Every row but those divisible by 7 leaves, one by one, between dispatches.
         for row in 0..<100 where row % 7 != 0 {
