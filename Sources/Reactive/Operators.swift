@@ -9,7 +9,17 @@ extension ObservableProperty {
         }
     }
 
-    /// A property holding the latest value that satisfies `isIncluded`, or `nil` until one has.
+    /// A property holding the latest value delivered to it that satisfies `isIncluded`, or `nil` until one has.
+    ///
+    /// The filter sees what a subscriber of this property sees: with one writer, or writers that take turns, every
+    /// value. While other threads set values during a delivery, the values set in between are skipped (see
+    /// ``ObservableProperty``), the ones that satisfy `isIncluded` too: the filter then holds the latest *included
+    /// value it was shown*, which may be older than the latest included value set, or `nil` if it was shown none.
+    /// Once the writers stop, the final value is delivered to it: when that satisfies `isIncluded`, the filter holds
+    /// it; otherwise it keeps the included value it held (the soak checks both under two writers).
+    ///
+    /// A consumer that must see every included value is a subscriber with a buffer of its own, or a `SignalBus`
+    /// signal, which delivers every value sent.
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> ObservableProperty<Value?> {
         derive(initial: { isIncluded($0) ? $0 : nil }) { derived, value in
             if isIncluded(value) {

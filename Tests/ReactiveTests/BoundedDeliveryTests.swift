@@ -246,7 +246,9 @@ struct BoundedDeliveryTests {
                 writersDone.signal()
             }.start()
         }
-        var live: [(ObservableProperty<Int>, ObservableProperty<Int?>, SubscriptionReferenceBag, Watcher<Int>)] = []
+        var live:
+            [(ObservableProperty<Int>, ObservableProperty<Int?>, SubscriptionReferenceBag, Watcher<Int>, Watcher<Int?>)] =
+                []
         for _ in 0..<150 {
             // The first transform takes a while, so that writers set values while the new property connects.
             let isFirst = Locked(true)
@@ -275,7 +277,10 @@ struct BoundedDeliveryTests {
                 }.add(to: bag)
             }
             mapped.subscribe(watcher.record).add(to: bag)
-            live.append((mapped, filtered, bag, watcher))
+            // The delivering thread reaches `filtered` after `mapped`: the test waits for each on its own.
+            let filteredWatcher = Watcher<Int?>()
+            filtered.subscribe(filteredWatcher.record).add(to: bag)
+            live.append((mapped, filtered, bag, watcher, filteredWatcher))
             if live.count > 10 {
                 live.removeFirst().2.dispose()
             }
@@ -285,8 +290,9 @@ struct BoundedDeliveryTests {
         #expect(writersDone.wait(timeout: .now() + 30) == .success)
         #expect(repeats.withLock { $0 } == 0)
         let final = source.value
-        for (mapped, filtered, bag, watcher) in live {
+        for (mapped, filtered, bag, watcher, filteredWatcher) in live {
             #expect(watcher.waitForLast(final))
+            #expect(filteredWatcher.waitForLast(final))
             #expect(mapped.value == final)
             #expect(filtered.value == final)
             bag.dispose()

@@ -28,8 +28,9 @@ final class Seen: @unchecked Sendable {
     }
 }
 
-/// (b) An `ObservableProperty` (and a `map` of it) and a `SignalBus` with concurrent writers and subscribers
-/// subscribing and leaving on other threads, some kept to the end.
+/// (b) An `ObservableProperty` (and a `map`, two `filter`s, a `distinct` and a `combineLatest` of it) and a
+/// `SignalBus` with concurrent writers and subscribers subscribing and leaving on other threads, some kept to the end.
+/// Writer 0 sets even values, writer 1 odd ones; the final value, set once they stopped, is even.
 @MainActor
 final class ReactiveSoak: SoakWorkload {
     let memoryBoundKiBPerMinute = 512.0
@@ -41,6 +42,10 @@ final class ReactiveSoak: SoakWorkload {
     private let stopFlag = StopFlag()
     private let workers = Workers()
     private var derived: ObservableProperty<Int>?
+    /// What the kept subscribers of the other operators saw last: `filter` of the even values, of the odd values
+    /// (`Int.min` while it holds `nil`), `distinct`, and the first member of `combineLatest` with the map.
+    private let operatorSeen = (evens: Seen(), odds: Seen(), distinct: Seen(), combined: Seen())
+    private var operators: [AnyObject] = []
     private var kept: [SubscriptionReference] = []
     private let keptSeen = (0..<10).map { _ in Seen() }
     private let keptObservers = (0..<5).map { _ in NSObject() }
@@ -64,6 +69,16 @@ final class ReactiveSoak: SoakWorkload {
         for (observer, seen) in zip(keptObservers, keptReceived) {
             try bus.observe(signal, observer: observer) { seen.saw($0) }
         }
+        let evens = property.filter { $0 % 2 == 0 }
+        let odds = property.filter { $0 % 2 != 0 }
+        let distinct = property.distinct(by: ==)
+        let combined = property.combineLatest(derived)
+        operators = [evens, odds, distinct, combined]
+        let seen = operatorSeen
+        kept.append(evens.subscribe { seen.evens.saw($0 ?? .min) })
+        kept.append(odds.subscribe { seen.odds.saw($0 ?? .min) })
+        kept.append(distinct.subscribe { seen.distinct.saw($0) })
+        kept.append(combined.subscribe { seen.combined.saw($0.0) })
         keptCounts = (property.subscriberCount, derived.subscriberCount)
         let (property, bus, signal, stopFlag, writes, sends, churned) = (
             property, bus, signal, stopFlag, writes, sends, churned
@@ -120,6 +135,24 @@ final class ReactiveSoak: SoakWorkload {
             let short = keptSeen.count { seen in seen.lastValue != final && seen.lastValue != final * 2 }
             failures.append(
                 "data: \(short) of \(keptSeen.count) kept subscribers did not reach the final value in 10 s")
+        }
+        // What each operator's doc says of the final value: the even filter, `distinct` and `combineLatest` hold it;
+        // the odd filter keeps an odd value it was shown, or nil if the coalesced deliveries showed it none.
+        let seen = operatorSeen
+        func operatorsReached() -> Bool {
+            [seen.evens, seen.distinct, seen.combined].allSatisfy { $0.lastValue == final }
+        }
+        while !operatorsReached(), Date() < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        if !operatorsReached() {
+            failures.append(
+                "data: filter, distinct and combineLatest ended on \(seen.evens.lastValue), \(seen.distinct.lastValue), "
+                    + "\(seen.combined.lastValue), not the final \(final)")
+        }
+        let odd = seen.odds.lastValue
+        if odd != .min, odd % 2 == 0 || odd < 0 {
+            failures.append("data: the odd filter holds \(odd), a value it should have left out")
         }
         let sent = sends.map(\.count).reduce(0, +)
         let received = keptReceived.map(\.count)
