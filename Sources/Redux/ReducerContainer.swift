@@ -140,12 +140,7 @@ public final class ReducerContainer: ReducerProvider {
     @inlinable
     func _reduce<A: Action, S>(_ action: A, _ state: inout S) -> _ReduceOutcome {
         guard let chain = _chain(A.self, S.self) as? _ReducerChain<A, S> else { return .unhandled }
-        chain._first(self, action, &state)
-        if let more = chain._more {
-            for step in more._steps {
-                step(self, action, &state)
-            }
-        }
+        chain._run(self, action, &state)
         return chain._isUndoable ? .reducedUndoable : .reduced
     }
 
@@ -271,6 +266,17 @@ final class _ReducerChain<A: Action, S> {
     /// ``_isUndoable`` once decided.
     // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
     @exclusivity(unchecked) @usableFromInline var _undoable: Bool?
+
+    /// Runs every step on `state` in place, in registration order.
+    @inlinable
+    func _run(_ provider: any ReducerProvider, _ action: A, _ state: inout S) {
+        _first(provider, action, &state)
+        if let more = _more {
+            for step in more._steps {
+                step(provider, action, &state)
+            }
+        }
+    }
 
     init(first: @escaping (any ReducerProvider, A, inout S) -> Void, restoring: ((inout S, S) -> Void)?) {
         _first = first

@@ -31,11 +31,12 @@ public final class Store<State: Sendable> {
         if let stateView {
             return stateView
         }
+        let current = _readableState
         // Compared from now on with the state now, what the property starts with, so that only a change is published.
         if _stateEquality != nil {
-            _published = _current
+            _published = current
         }
-        let publisher = ObservableProperty(_current)
+        let publisher = ObservableProperty(current)
         let view = publisher.readOnly
         _statePublisher = publisher
         stateView = view
@@ -54,8 +55,26 @@ public final class Store<State: Sendable> {
     // confined to the main actor and never holds an access to these properties while user code runs (reducers work
     // on a copy of the state), so their accesses cannot overlap: they skip the dynamic exclusivity check, measured
     // below (docs/Performance.md, issue 26).
+    // Reducers change `_current` in place: that access spans their code, and every read a reducer's code can make
+    // goes through `_readableState`, which refuses it while `_lentTo` is set (checked in debug builds).
     // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
     @exclusivity(unchecked) @usableFromInline var _current: State
+    /// The action type whose reducers are changing ``_current`` in place, `nil` when none is.
+    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    @exclusivity(unchecked) @usableFromInline var _lentTo: (any Action.Type)?
+    /// The state the store was made with: what a read refused during a reduce gets.
+    @usableFromInline let _initial: State
+    /// Whether the reducers of an action that is not an ``UndoableAction`` change the store's state in place (the
+    /// default), so that a dispatch costs what its change costs, whatever the size of the state.
+    ///
+    /// While they run, the state is theirs: code a reducer calls that reads the store's state (``currentState``,
+    /// ``state``, a subscription's first value, a middleware context's state) is refused. The store reports
+    /// ``StoreDiagnostic/stateReadDuringReduce(action:)`` and the read gets the state the store was made with, never a
+    /// half-changed one; a `TestStore` fails the test. A reducer that needs the rest of the state reads it with the
+    /// three-argument ``ReducerContainer/add(on:reduce:)-(_,(inout Value,A,State)->Void)``. `false` restores the
+    /// reduction on a copy: a read during a reduce then gets the state before the action, and a change to a collection
+    /// copies it once per action (docs/Redux.md, Reads during a reduce).
+    public var reducesInPlace = true
     @usableFromInline let _appReducer: ((any ReducerProvider, any Action, State) -> State)?
     // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
     @exclusivity(unchecked) @usableFromInline var _middleware: [Middleware<State>] = []
@@ -169,6 +188,7 @@ public final class Store<State: Sendable> {
         stateEquality: (@Sendable (State, State) -> Bool)?
     ) {
         _current = initialState
+        _initial = initialState
         self.reducers = reducers
         self._middleware = middleware
         history = History(limit: historyLimit)
@@ -191,8 +211,23 @@ public final class Store<State: Sendable> {
         link?.storeEnded(with: _current)
     }
 
-    /// The state now.
-    public var currentState: State { _current }
+    /// The state now; read by code a reducer calls while it changes the state in place, refused (see
+    /// ``reducesInPlace``).
+    public var currentState: State { _readableState }
+
+    /// ``_current``, unless reducers are changing it in place: the read is then refused, reported, and gets the
+    /// state the store was made with.
+    @inlinable
+    var _readableState: State {
+        guard let action = _lentTo else { return _current }
+        _refuseRead(during: action)
+        return _initial
+    }
+
+    @usableFromInline
+    func _refuseRead(during action: any Action.Type) {
+        report(.stateReadDuringReduce(action: String(describing: action)))
+    }
 
     /// Adds `middleware` after the existing middleware.
     public func add(middleware: Middleware<State>) {
@@ -303,7 +338,7 @@ public final class Store<State: Sendable> {
         _ handler: @escaping (Selection) -> Void
     ) -> SubscriptionReference {
         _subscribe(keyPath, priority: priority, initial: initial, handler) {
-            _SelectionGroup(keyPath, priority: priority, state: _current)
+            _SelectionGroup(keyPath, priority: priority, state: _readableState)
         }
     }
 
@@ -324,7 +359,7 @@ public final class Store<State: Sendable> {
     ) -> SubscriptionReference {
         // The selector is user code: it runs before the column is looked up, so that whatever it does to the store's
         // subscribers, the column the subscriber joins is one the store keeps.
-        let value = selector(_current)
+        let value = selector(_readableState)
         return _subscribe(select: selector, value: value, priority: priority, initial: initial, handler) {
             _SelectorColumn<State, Selection>(priority: priority)
         }
@@ -340,7 +375,8 @@ public final class Store<State: Sendable> {
         initial: Bool = true,
         _ handler: @escaping (State) -> Void
     ) -> SubscriptionReference {
-        _subscribers.subscribe(priority: priority, initial: initial, state: _current, canShare: !_isDirty, handler)
+        _subscribers.subscribe(
+            priority: priority, initial: initial, state: _readableState, canShare: !_isDirty, handler)
     }
 
     /// The number of active subscribers made with the store's `subscribe` methods and ``observeStates(_:)`` (an
@@ -472,9 +508,13 @@ public final class Store<State: Sendable> {
             }
             group?._leave()
         case .apply(let change, let group, let actionType):
-            var next = _current
-            change(&next)
-            _current = next
+            if reducesInPlace {
+                _lend(to: actionType) { change(&$0) }
+            } else {
+                var next = _current
+                change(&next)
+                _current = next
+            }
             _isDirty = true
             _reductionObserver?(.asyncChange(of: actionType, _current))
             _boxedReductionObserver?(.asyncChange(of: actionType), _current)
@@ -509,7 +549,7 @@ public final class Store<State: Sendable> {
         if let link {
             return MiddlewareContext(link: link)
         }
-        let made = StoreLink(self, state: _current)
+        let made = StoreLink(self, state: _readableState)
         link = made
         return MiddlewareContext(link: made)
     }
@@ -522,28 +562,33 @@ public final class Store<State: Sendable> {
             _boxedReductionObserver?(.action(action), _current)
             return
         }
-        var next = _current
-        let outcome = reducers._reduce(action, &next)
-        var changed = outcome != .unhandled
+        let chain = reducers._chain(A.self, State.self) as? _ReducerChain<A, State>
+        if let chain {
+            if reducesInPlace, !chain._isUndoable {
+                _lend(to: A.self) { chain._run(reducers, action, &$0) }
+            } else {
+                // A copy: undo keeps the state before, and code the reducers call may read it.
+                var next = _current
+                chain._run(reducers, action, &next)
+                if chain._isUndoable {
+                    // An app reducer may write anything: its action is undone by restoring the whole state.
+                    history._record(
+                        _current,
+                        restoring: _appReducer == nil
+                            ? reducers._restorer(for: A.self, State.self) : { target, source in target = source })
+                }
+                _current = next
+            }
+            _isDirty = true
+        }
         if let _appReducer {
-            next = _appReducer(reducers, action, next)
-            changed = true
-        }
-        if outcome == .unhandled, _appReducer == nil, !_diagnosticHandlers.isEmpty {
-            _reportUnhandled(A.self)
-        }
-        if changed {
-            if outcome == .reducedUndoable {
-                // An app reducer may write anything: its action is undone by restoring the whole state.
-                history._record(
-                    _current,
-                    restoring: _appReducer == nil
-                        ? reducers._restorer(for: A.self, State.self) : { target, source in target = source })
-            } else if outcome == .unhandled, A.self is any UndoableAction.Type {
+            if chain == nil, A.self is any UndoableAction.Type {
                 history._record(_current) { target, source in target = source }
             }
-            _current = next
+            _current = _appReducer(reducers, action, _current)
             _isDirty = true
+        } else if chain == nil, !_diagnosticHandlers.isEmpty {
+            _reportUnhandled(A.self)
         }
         if reducers._hasAsyncReducers {
             _startAsyncReducers(action, group: group)
@@ -557,6 +602,15 @@ public final class Store<State: Sendable> {
         if let _boxedReductionObserver {
             _boxedReductionObserver(.action(action), _current)
         }
+    }
+
+    /// Runs `change` on the store's state in place; reads of the state meanwhile are refused (``_readableState``).
+    @inlinable
+    func _lend(to action: any Action.Type, _ change: (inout State) -> Void) {
+        assert(_lentTo == nil, "the state was lent twice: reductions never nest")
+        _lentTo = action
+        change(&_current)
+        _lentTo = nil
     }
 
     @usableFromInline

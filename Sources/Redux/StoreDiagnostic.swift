@@ -18,6 +18,10 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
     case effectFailed(effect: String, error: String)
     /// ``HistoryAction/Redo`` with nothing undone to reapply: the state is unchanged.
     case nothingToRedo
+    /// Code a reducer of `action` called read the store's state while the reducers changed it in place (see
+    /// ``Store/reducesInPlace``): the read got the state the store was made with. The state is as the reducers left
+    /// it.
+    case stateReadDuringReduce(action: String)
 
     /// What happened and what to check, naming the action and state types.
     public var description: String {
@@ -29,6 +33,9 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
             return "undo did nothing: the history is empty (no undoable action since the start or the last clear)"
         case .nothingToRedo:
             return "redo did nothing: nothing was undone since the last undoable action"
+        case .stateReadDuringReduce(let action):
+            return "a reducer of \(action) read the store's state while changing it: the read got the initial state"
+                + " (read the rest of the state with the three-argument add(on:reduce:), or set reducesInPlace = false)"
         case .effectFailed(let effect, let error):
             return "\(effect) failed: \(error) (give the effect a catch: handler that dispatches a failure action)"
         }

@@ -74,6 +74,8 @@ public final class TestStore<State: Sendable> {
     private var signal: CheckedContinuation<Void, Never>?
     /// The errors effects threw and did not catch, as the store reported them, not yet failed for.
     private var effectFailures: [StoreDiagnostic] = []
+    /// Reads of the state refused while reducers changed it in place: each fails the test at the next step.
+    private var refusedReads: [StoreDiagnostic] = []
 
     struct Event {
         let description: String
@@ -114,8 +116,10 @@ public final class TestStore<State: Sendable> {
             self?.record(event)
         }
         store.addDiagnosticHandler { [weak self] diagnostic in
-            if case .effectFailed = diagnostic {
-                self?.effectFailures.append(diagnostic)
+            switch diagnostic {
+            case .effectFailed: self?.effectFailures.append(diagnostic)
+            case .stateReadDuringReduce: self?.refusedReads.append(diagnostic)
+            default: break
             }
         }
     }
@@ -127,6 +131,10 @@ public final class TestStore<State: Sendable> {
             reporter.fail("an effect's error was not caught: \(failure)", at: location)
         }
         effectFailures.removeAll()
+        for refused in refusedReads {
+            reporter.fail("\(refused)", at: location)
+        }
+        refusedReads.removeAll()
     }
 
     isolated deinit {

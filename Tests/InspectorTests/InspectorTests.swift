@@ -126,6 +126,9 @@ struct InspectorRecordingTests {
     func releasedInspector() {
         let store = Store(initialState: TokenState())
         store.reducers.add(on: \TokenState.token) { (token: inout Token, _: Renew) in token = Token() }
+        // The store keeps the state it was made with (what a read refused during a reduce gets): the first token
+        // watched is a later one.
+        store.dispatch(Renew())
         var inspector: Inspector? = Inspector()
         inspector?.attach(to: store)
         weak let first = store.currentState.token
