@@ -102,7 +102,7 @@ struct InPlaceReductionTests {
         #expect(store.currentState.pages.count == 1)
     }
 
-    @Test("a read of the store's state by a reducer's code is refused, named, and gets the state the store was made with")
+    @Test("a reducer's code reading the store's state is refused, named, and gets the state the store was made with")
     func readRefused() {
         let store = Store(initialState: AppState())
         var diagnostics: [StoreDiagnostic] = []
@@ -144,7 +144,7 @@ struct InPlaceReductionTests {
         subscription?.dispose()
     }
 
-    @Test("during an undoable action or with reducesInPlace = false, a reducer's code reads the state before the action")
+    @Test("in an undoable action, or with reducesInPlace = false, a reducer's code reads the state before the action")
     func readBeforeTheAction() {
         for inPlace in [true, false] {
             let store = Store(initialState: AppState())

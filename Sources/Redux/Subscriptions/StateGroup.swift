@@ -20,9 +20,9 @@ class _StateGroup<State> {
     final var deactivated: [_StoreSubscriberEntry] = []
     /// How many of ``_members`` are inactive.
     final var inactiveCount = 0
-    /// Whether the group left the store (all its members gone); it stays in the store's lists, skipped, until they
-    /// are compacted.
-    @usableFromInline final var _isRemoved = false
+    /// Whether the group left the store (all its members gone); it stays in the store's lists until they are
+    /// compacted, refreshed with no member to tell.
+    final var isRemoved = false
 
     @usableFromInline
     init(priority: Int?) {

@@ -243,8 +243,8 @@ final class _StoreSubscribers<State> {
         groupsToClean.removeAll()
         for group in groups {
             removed += group.clean()
-            if group._members.isEmpty, !group._isRemoved {
-                group._isRemoved = true
+            if group._members.isEmpty, !group.isRemoved {
+                group.isRemoved = true
                 removedGroups += 1
                 if let key = group.key, groupsByKey[key] === group {
                     groupsByKey[key] = nil
@@ -252,10 +252,10 @@ final class _StoreSubscribers<State> {
             }
         }
         if removedGroups * 2 > _ordinaryGroups.count + _priorityGroups.count {
-            removed += _ordinaryGroups.filter(\._isRemoved) as [Any]
-            removed += _priorityGroups.filter(\._isRemoved) as [Any]
-            _ordinaryGroups.removeAll(where: \._isRemoved)
-            _priorityGroups.removeAll(where: \._isRemoved)
+            removed += _ordinaryGroups.filter(\.isRemoved) as [Any]
+            removed += _priorityGroups.filter(\.isRemoved) as [Any]
+            _ordinaryGroups.removeAll(where: \.isRemoved)
+            _priorityGroups.removeAll(where: \.isRemoved)
             removedGroups = 0
         }
         if inactiveObservers * 2 > _stateObservers.count {
@@ -289,7 +289,7 @@ final class _StoreSubscribers<State> {
         _removeInactive()
         var changed: [(_StateGroup<State>, _StoreSubscriberEntry)] = []
         _isRefreshing = true
-        for group in _priorityGroups where !group._isRemoved && group._refresh(state) {
+        for group in _priorityGroups where group._refresh(state) {
             changed += group._membersToTell.map { (group, $0) }
         }
         _isRefreshing = false
@@ -319,7 +319,7 @@ final class _StoreSubscribers<State> {
         let groups = _ordinaryGroups
         var changed: _StateGroup<State>?
         var others: [_StateGroup<State>] = []
-        for group in groups where !group._isRemoved && group._refresh(state) {
+        for group in groups where group._refresh(state) {
             if changed == nil {
                 changed = group
             } else {
