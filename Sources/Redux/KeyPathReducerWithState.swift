@@ -11,7 +11,9 @@ extension ReducerContainer {
     /// ```
     ///
     /// `state` is the state as it was before this reducer ran (earlier reducers of the action included); the reducer
-    /// writes only the part at `keyPath`. Undo of an ``UndoableAction`` reduced this way restores only that part, so
+    /// writes only the part at `keyPath`. `state` shares its storage with the part, so the reducer's first change to
+    /// a collection in the part copies that collection: for a large list, read what you need in a two-argument
+    /// reducer's action instead, or keep the list out of the part this form writes. Undo of an ``UndoableAction`` reduced this way restores only that part, so
     /// later changes elsewhere survive, as with the two-argument form.
     /// - Parameters:
     ///   - keyPath: The part of the state the reducer writes.

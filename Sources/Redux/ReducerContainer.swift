@@ -49,9 +49,9 @@ public final class ReducerContainer: ReducerProvider {
     }
 
     /// Registers an in-place reducer for actions of type `A` on the part of the app state at `keyPath`, so no
-    /// app reducer has to be written. The part is changed in place, not passed in and returned; the store reduces a
-    /// copy of its state that shares its storage, so the first change in an action to a collection of the state (an
-    /// array, a dictionary, a string) copies that collection once (docs/Redux.md).
+    /// app reducer has to be written. The part is changed in place, not passed in and returned, and so is the store's
+    /// state (``Store/reducesInPlace``): changing one element of a large collection costs what that change costs.
+    /// Code the reducer calls must not read the store's state meanwhile (docs/Redux.md, Reads during a reduce).
     @inlinable
     public func add<A: Action, State, Value>(
         on keyPath: WritableKeyPath<State, Value>,

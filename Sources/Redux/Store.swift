@@ -84,6 +84,10 @@ public final class Store<State: Sendable> {
     @usableFromInline let _appReducer: ((any ReducerProvider, any Action, State) -> State)?
     // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
     @exclusivity(unchecked) @usableFromInline var _middleware: [Middleware<State>] = []
+    /// The middleware composed, from the first to the reducers; `nil` without middleware.
+    @usableFromInline var _middlewareChain: Middleware<State>.Next?
+    /// The completion group of the dispatch whose action is in the middleware chain.
+    @usableFromInline var _middlewareGroup: _CompletionGroup?
     // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
     @exclusivity(unchecked) @usableFromInline var _queue: [_Pending] = []
     // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
@@ -200,6 +204,7 @@ public final class Store<State: Sendable> {
         history = History(limit: historyLimit)
         _appReducer = appReducer
         _stateEquality = stateEquality
+        composeMiddleware()
         connectEffects()
     }
 
@@ -238,6 +243,7 @@ public final class Store<State: Sendable> {
     /// Adds `middleware` after the existing middleware.
     public func add(middleware: Middleware<State>) {
         self._middleware.append(middleware)
+        composeMiddleware()
     }
 
     /// The enqueuing dispatcher, for any thread or task: it queues actions and hands them to the store on the main
@@ -531,22 +537,38 @@ public final class Store<State: Sendable> {
     /// Runs `action` through the middleware, if any, and the reducers.
     @inlinable
     func _process(_ action: any Action, group: _CompletionGroup?) {
-        if _middleware.isEmpty {
-            _reduce(action, group: group)
-        } else {
-            _runMiddleware(at: 0, action, group: group)
-        }
-    }
-
-    @inlinable
-    func _runMiddleware(at index: Int, _ action: any Action, group: _CompletionGroup?) {
-        guard index < _middleware.count else {
+        guard let _middlewareChain else {
             _reduce(action, group: group)
             return
         }
-        _middleware[index]._handle(_middlewareContext, action) { [weak self] next in
-            self?._runMiddleware(at: index + 1, next, group: group)
+        // The chain's end reduces with the group of the dispatch whose action is in the chain: `next` is called
+        // before the middleware returns (an action passed later is not tied to its dispatch).
+        let outer = _middlewareGroup
+        _middlewareGroup = group
+        _middlewareChain(action)
+        _middlewareGroup = outer
+    }
+
+    /// Composes the middleware into ``_middlewareChain``, once per change of the list, as ReSwift does in its `init`:
+    /// a dispatch then calls the composed functions instead of making a `next` per middleware.
+    func composeMiddleware() {
+        guard !_middleware.isEmpty else {
+            _middlewareChain = nil
+            return
         }
+        var next: Middleware<State>.Next = { [weak self] action in
+            guard let self else { return }
+            _reduce(action, group: _middlewareGroup)
+        }
+        for middleware in _middleware.reversed() {
+            let handle = middleware._handle
+            let following = next
+            next = { [weak self] action in
+                guard let self else { return }
+                handle(_middlewareContext, action, following)
+            }
+        }
+        _middlewareChain = next
     }
 
     /// The context every middleware gets, made once per store.
