@@ -16,6 +16,8 @@ class _StateGroup<State> {
     @exclusivity(unchecked) @usableFromInline final var _members: [_StoreSubscriberEntry] = []
     /// The key the group is registered under in ``StoreSubscribers``.
     final var key: SelectionKey?
+    /// The group's number in ``StoreSubscribers``, which its members keep.
+    final var number: UInt64 = 0
     /// The members deactivated since the group was last cleaned.
     final var deactivated: [_StoreSubscriberEntry] = []
     /// How many of ``_members`` are inactive.

@@ -26,6 +26,9 @@ final class _StoreSubscribers<State> {
     /// takes them in.
     private let disposals = DisposalQueue()
     private var groupsByKey: [SelectionKey: _StateGroup<State>] = [:]
+    /// Every group in the lists, by number: where a deactivated member finds its group.
+    private var groupsByNumber: [UInt64: _StateGroup<State>] = [:]
+    private var nextGroupNumber: UInt64 = 0
     /// The groups with members deactivated since they were last cleaned.
     private var groupsToClean: [_StateGroup<State>] = []
     /// How many groups in the lists were removed (their members all gone) and wait for the lists to be compacted.
@@ -152,6 +155,9 @@ final class _StoreSubscribers<State> {
         }
         let group = make()
         group.key = key
+        nextGroupNumber += 1
+        group.number = nextGroupNumber
+        groupsByNumber[group.number] = group
         groupsByKey[key] = group
         if group.priority == nil {
             _ordinaryGroups.append(group)
@@ -167,7 +173,7 @@ final class _StoreSubscribers<State> {
     ) -> SubscriptionReference {
         nextID &+= 1
         entry.id = nextID
-        entry.group = group
+        entry.groupNumber = group.number
         group._members.append(entry)
         count += 1
         if initial {
@@ -195,7 +201,7 @@ final class _StoreSubscribers<State> {
         let taken = disposals.take()
         for entry in taken {
             entry._isActive = false
-            if let group = entry.group as? _StateGroup<State> {
+            if let group = groupsByNumber[entry.groupNumber] {
                 if group.noteDeactivated(entry) {
                     groupsToClean.append(group)
                 }
@@ -249,6 +255,7 @@ final class _StoreSubscribers<State> {
                 if let key = group.key, groupsByKey[key] === group {
                     groupsByKey[key] = nil
                 }
+                groupsByNumber[group.number] = nil
             }
         }
         if removedGroups * 2 > _ordinaryGroups.count + _priorityGroups.count {
