@@ -71,7 +71,7 @@ public final class Store<State: Sendable> {
     /// ``state``, a subscription's first value, a middleware context's state) is refused. The store reports
     /// ``StoreDiagnostic/stateReadDuringReduce(action:)`` and the read gets the state the store was made with, never a
     /// half-changed one; a `TestStore` fails the test. A reducer that needs the rest of the state reads it with the
-    /// three-argument ``ReducerContainer/add(on:reduce:)-(_,(inout Value,A,State)->Void)``. `false` restores the
+    /// three-argument `add(on:reduce:)` of ``ReducerContainer``. `false` restores the
     /// reduction on a copy: a read during a reduce then gets the state before the action, and a change to a collection
     /// copies it once per action (docs/Redux.md, Reads during a reduce).
     public var reducesInPlace: Bool {
