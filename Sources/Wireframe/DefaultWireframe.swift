@@ -77,7 +77,7 @@ public final class DefaultWireframe: Wireframe {
 
     /// The matcher of the registered patterns: registration is rare and matching frequent, so it is built once after
     /// each change, when first needed.
-    private var matcher: RouteMatcher {
+    var matcher: RouteMatcher {
         if let builtMatcher {
             return builtMatcher
         }
@@ -280,124 +280,6 @@ public final class DefaultWireframe: Wireframe {
         try await restore(stack: urls, modals: [], animated: animated, keepsShown: true)
     }
 
-    /// Restores a saved ``NavigationState``: the navigation stack and the modals above it, made and shown as
-    /// ``route(stack:animated:)`` makes and shows a stack (atomically, nothing shown when one URL fails), through the
-    /// navigator's ``BrigadeCore/Navigator/setStack(_:modals:animated:)`` (one transition on ``HeadlessNavigator``).
-    /// Option providers run with `.root`/`.push` for the stack and `.modal` for the modals.
-    ///
-    /// What is already on screen stays: a controller at the bottom of the stack (or of the modals) whose route has
-    /// the same pattern and parameters (as text) as the state's is kept, with its presenters, and so are those above
-    /// it while they match too. A state equal to what is shown changes nothing and delivers no event.
-    /// - Throws: The errors of ``route(stack:animated:)``.
-    public func route(state: NavigationState, animated: Bool = false) async throws(WireframeError) {
-        try await restore(stack: state.stack, modals: state.modals, animated: animated, keepsShown: true)
-    }
-
-    /// The navigation state on screen as links, for ``route(state:animated:)``: the URL of each controller's route
-    /// (its pattern, its parameters, its query items and the values a caller gave, as text), built by
-    /// ``url(forPattern:parameters:query:)`` and so checked to route back to the same pattern and values.
-    /// - Throws: ``WireframeError/noNavigator(operation:)``, ``WireframeError/navigatorReleased(operation:)``,
-    ///   ``WireframeError/controllerNotRouted(controller:)`` for a controller shown without routing, or the error
-    ///   of ``url(forPattern:parameters:query:)`` for a route that has no URL that routes back to it.
-    public func navigationState() throws(WireframeError) -> NavigationState {
-        let navigator = try requireNavigator("save the navigation state")
-        func urls(_ controllers: [any Controller]) throws(WireframeError) -> [URL] {
-            var urls: [URL] = []
-            for controller in controllers {
-                guard let result = controller.attachments.routeResult else {
-                    throw .controllerNotRouted(controller: String(describing: type(of: controller)))
-                }
-                urls.append(try url(forPattern: result.routePattern, parameters: result.parameters))
-            }
-            return urls
-        }
-        let modals = navigator.modalStack
-        let modalURLs = try urls(modals)
-        return NavigationState(
-            stack: try urls(navigator.stack),
-            modals: zip(modalURLs, modals).map { .init(url: $0, style: navigator.modalStyle(of: $1)) })
-    }
-
-    /// Makes every controller of `urls` and `modals` (keeping, when `keepsShown`, the controllers shown for the same
-    /// routes at the bottom of each list), then shows them in one call to the navigator.
-    private func restore(
-        stack urls: [URL],
-        modals modalEntries: [NavigationState.Modal],
-        animated: Bool,
-        keepsShown: Bool
-    ) async throws(WireframeError) {
-        let modals = modalEntries.map(\.url)
-        guard let top = modals.last ?? urls.last else { return }
-        var planned: [(result: RouteResult, provider: any ControllerProvider)] = []
-        let all = urls + modals
-        for (index, url) in all.enumerated() {
-            let presentation: RoutingOption.Presentation =
-                index >= urls.count ? .modal : index == 0 ? .root : .push
-            let style = index >= urls.count ? modalEntries[index - urls.count].style : nil
-            let option = RoutingOption(
-                presentation, animated: animated && index == all.count - 1, modalStyle: style)
-            var result = try routeResult(url: url, option: option)
-            // The saved style wins over what option providers chose.
-            if let style {
-                result.option.modalStyle = style
-            }
-            guard case .provider(let provider) = handler(for: result) else {
-                throw WireframeError.noController(url: url, pattern: result.routePattern)
-            }
-            planned.append((result, provider))
-        }
-        let navigator = try requireNavigator(
-            "route the stack [" + all.map(\.absoluteString).joined(separator: ", ") + "]")
-        var kept: [Int: any Controller] = [:]
-        if keepsShown {
-            let stackResults = planned.prefix(urls.count).map(\.result)
-            for (index, controller) in Self.keptPrefix(navigator.stack, stackResults).enumerated() {
-                kept[index] = controller
-            }
-            let modalResults = planned.dropFirst(urls.count).map(\.result)
-            let keptModals = Self.keptPrefix(navigator.modalStack, modalResults)
-            // A modal shown in another style than the state's is made again.
-            for (index, controller) in keptModals.enumerated() {
-                guard navigator.modalStyle(of: controller) == modalEntries[index].style else { break }
-                kept[urls.count + index] = controller
-            }
-            if kept.count == all.count, navigator.stack.count == urls.count, navigator.modalStack.count == modals.count
-            {
-                return
-            }
-        }
-        var controllers: [any Controller] = []
-        for (index, (result, provider)) in planned.enumerated() {
-            if let controller = kept[index] {
-                controllers.append(controller)
-            } else {
-                controllers.append(try makeController(result, provider: provider))
-            }
-        }
-        var observersOf: [[(observer: any RoutingObserver, pattern: String?)]] = []
-        for (index, (result, _)) in planned.enumerated() {
-            let observers = kept[index] == nil ? observers(of: result) : []
-            observersOf.append(observers)
-            for entry in observers {
-                entry.observer.willPresent(controller: controllers[index], routeResult: result)
-            }
-        }
-        try await wrapping(top) {
-            if modals.isEmpty {
-                try await navigator.setStack(controllers, animated: animated)
-            } else {
-                try await navigator.setStack(
-                    Array(controllers.prefix(urls.count)), modals: Array(controllers.dropFirst(urls.count)),
-                    animated: animated)
-            }
-        }
-        for (index, (result, _)) in planned.enumerated() {
-            for entry in observersOf[index] {
-                entry.observer.didPresent(controller: controllers[index], routeResult: result)
-            }
-        }
-    }
-
     /// Makes the controller for `url` with its presenters attached, without showing it.
     /// - Throws: ``WireframeError/noRoute(url:)``, ``WireframeError/noController(url:pattern:)`` (also when a
     ///   routing handler takes the URL), or ``WireframeError/routingFailed(url:underlying:)``.
@@ -407,134 +289,6 @@ public final class DefaultWireframe: Wireframe {
             throw WireframeError.noController(url: url, pattern: result.routePattern)
         }
         return try makeController(result, provider: provider)
-    }
-
-    /// A URL for `pattern` filled with `parameters` (reverse routing); parameters the pattern does not name become
-    /// query items. Routing the URL gives back the same pattern and the same values, or building throws.
-    ///
-    /// ```swift
-    /// try wireframe.url(forPattern: "/menu/:dish", parameters: ["dish": "crème brûlée"])
-    /// // /menu/cr%C3%A8me%20br%C3%BBl%C3%A9e
-    /// ```
-    /// - Throws: The errors of ``url(forPattern:parameters:query:)``.
-    public func url(forPattern pattern: String, parameters: RouteParameters = [:]) throws(WireframeError) -> URL {
-        try url(forPattern: pattern, parameters: parameters, query: [:])
-    }
-
-    /// A URL for `pattern` filled with `parameters`, followed by `query` and the parameters the pattern does not
-    /// name as query items (sorted by name, names and values percent-encoded, `+` too; a parameter wins over a query
-    /// item of the same name; a list of two or more strings is the name repeated, `?tag=a&tag=b`).
-    ///
-    /// The round trip is checked: routing the URL gives back `pattern`, the pattern's parameters with the same
-    /// text (byte for byte; a value that is not text as its `String(describing:)`, a wildcard as its segments) and
-    /// the query items, and nothing else; otherwise building throws.
-    ///
-    /// ```swift
-    /// try wireframe.url(forPattern: "/menu/:dish", parameters: ["dish": "soup"], query: ["size": "large & hot"])
-    /// // /menu/soup?size=large%20%26%20hot
-    /// ```
-    /// - Throws: ``WireframeError/unknownPattern(_:)`` when `pattern` is not registered;
-    ///   ``WireframeError/missingParameter(pattern:name:)`` when a required parameter is not given;
-    ///   ``WireframeError/emptyParameter(pattern:name:)`` when one is empty text;
-    ///   ``WireframeError/incompleteOptionalGroup(pattern:given:missing:)`` when a parameter of an optional group is
-    ///   given without the others of the group; ``WireframeError/builtURLRoutesElsewhere(pattern:url:winner:)``
-    ///   when the URL would show a more specific pattern (`/:tab` with `new` beside `/new`);
-    ///   ``WireframeError/builtURLDoesNotRoundTrip(pattern:url:reason:)`` when it would give other values back;
-    ///   ``WireframeError/invalidURL(_:)`` when the text is no URL.
-    public func url(
-        forPattern pattern: String,
-        parameters: RouteParameters = [:],
-        query: [String: String]
-    ) throws(WireframeError) -> URL {
-        guard let registered = matcher.pattern(pattern) else { throw .unknownPattern(pattern) }
-        var text = try registered.path(parameters: parameters)
-        let named = Set(registered.parameterNames)
-        var items = query.mapValues { [$0] }
-        for (name, value) in parameters.values where !named.contains(name) {
-            items[name] = (value as? [String]) ?? [(value as? String) ?? String(describing: value)]
-        }
-        if !items.isEmpty {
-            text +=
-                "?"
-                + items.keys.sorted().flatMap { name in
-                    (items[name] ?? []).map { PercentEncoding.encode(name) + "=" + PercentEncoding.encode($0) }
-                }.joined(separator: "&")
-        }
-        guard let url = URL(string: text) else { throw .invalidURL(text) }
-        try checkRoundTrip(url, pattern: registered, parameters: parameters, query: query)
-        return url
-    }
-
-    /// Throws unless routing `url` gives back `pattern`, `parameters` (the pattern's and the others) and `query`.
-    private func checkRoundTrip(
-        _ url: URL,
-        pattern: RoutePattern,
-        parameters: RouteParameters,
-        query: [String: String]
-    ) throws(WireframeError) {
-        let text = url.absoluteString
-        guard let match = matcher.match(url: url) else {
-            throw .builtURLDoesNotRoundTrip(pattern: pattern.text, url: text, reason: "no pattern matches it")
-        }
-        guard match.pattern.text == pattern.text else {
-            throw .builtURLRoutesElsewhere(pattern: pattern.text, url: text, winner: match.pattern.text)
-        }
-        // Each value as the list of texts routing gives back: one text, or a wildcard's segments.
-        var expected = query.mapValues { (texts: [$0], isList: false) }
-        let hasWildcard = pattern.parameterNames.contains(RouteParameters.wildcard)
-        for (name, value) in parameters.values {
-            if hasWildcard, name == RouteParameters.wildcard {
-                expected[name] = ((value as? [String]) ?? [String(describing: value)], true)
-            } else if let list = value as? [String] {
-                expected[name] = (list, true)
-            } else {
-                expected[name] = ([(value as? String) ?? String(describing: value)], false)
-            }
-        }
-        for (name, value) in match.parameters.values {
-            let found = (value as? [String]) ?? [(value as? String) ?? String(describing: value)]
-            guard let wanted = expected.removeValue(forKey: name) else {
-                throw .builtURLDoesNotRoundTrip(
-                    pattern: pattern.text, url: text, reason: "it gives parameter '\(name)', which was not given")
-            }
-            let isSame =
-                wanted.isList == (value is [String]) && wanted.texts.count == found.count
-                && zip(wanted.texts, found).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
-            guard isSame else {
-                let shown = value is [String] ? found.description : found.joined()
-                throw .builtURLDoesNotRoundTrip(
-                    pattern: pattern.text, url: text, reason: "parameter '\(name)' comes back as '\(shown)'")
-            }
-        }
-        if let name = expected.keys.sorted().first {
-            throw .builtURLDoesNotRoundTrip(
-                pattern: pattern.text, url: text, reason: "parameter '\(name)' does not come back")
-        }
-    }
-
-    /// The controllers at the bottom of `shown` whose routes are `results`, in order, up to the first that differs.
-    private static func keptPrefix(_ shown: [any Controller], _ results: [RouteResult]) -> [any Controller] {
-        var kept: [any Controller] = []
-        for (controller, result) in zip(shown, results) {
-            guard let current = controller.attachments.routeResult, isSameRoute(current, result) else { break }
-            kept.append(controller)
-        }
-        return kept
-    }
-
-    /// Whether two routes have the same pattern and the same parameters, as text.
-    private static func isSameRoute(_ lhs: RouteResult, _ rhs: RouteResult) -> Bool {
-        struct Text: Equatable {
-            let texts: [String]
-            let isList: Bool
-        }
-        func texts(_ parameters: RouteParameters) -> [String: Text] {
-            parameters.values.mapValues { value in
-                if let list = value as? [String] { return Text(texts: list, isList: true) }
-                return Text(texts: [(value as? String) ?? String(describing: value)], isList: false)
-            }
-        }
-        return lhs.routePattern == rhs.routePattern && texts(lhs.parameters) == texts(rhs.parameters)
     }
 
     // MARK: - Navigation
@@ -573,13 +327,13 @@ public final class DefaultWireframe: Wireframe {
 
     // MARK: - Flow steps
 
-    private enum Taker {
+    enum Taker {
         case handler(RoutingHandler)
         case provider(any ControllerProvider)
     }
 
     /// The navigator, or the error saying whether none was set or it was released.
-    private func requireNavigator(_ operation: String) throws(WireframeError) -> any Navigator {
+    func requireNavigator(_ operation: String) throws(WireframeError) -> any Navigator {
         if let navigator {
             return navigator
         }
@@ -590,13 +344,13 @@ public final class DefaultWireframe: Wireframe {
     }
 
     /// The routing observers told about `result`, highest priority first.
-    private func observers(of result: RouteResult) -> [(observer: any RoutingObserver, pattern: String?)] {
+    func observers(of result: RouteResult) -> [(observer: any RoutingObserver, pattern: String?)] {
         routingObservers.descending.compactMap { entry in
             entry.element.pattern.map { $0 == result.routePattern } ?? true ? entry.element : nil
         }
     }
 
-    private func handler(for result: RouteResult) -> Taker? {
+    func handler(for result: RouteResult) -> Taker? {
         let handler = routingHandlers[result.routePattern]?.descending.first { _ in true }
         let provider = PriorityList.mergedDescending(
             controllerProviders, patternControllerProviders[result.routePattern]
@@ -614,7 +368,7 @@ public final class DefaultWireframe: Wireframe {
         }
     }
 
-    private func makeController(
+    func makeController(
         _ result: RouteResult,
         provider: any ControllerProvider
     ) throws(WireframeError) -> any Controller {
@@ -638,7 +392,7 @@ public final class DefaultWireframe: Wireframe {
 
     /// Runs `body`, which calls code of the app; what it throws that is not a ``WireframeError`` is wrapped in
     /// ``WireframeError/routingFailed(url:underlying:)``.
-    private func wrapping<T>(_ url: URL, _ body: () throws -> T) throws(WireframeError) -> T {
+    func wrapping<T>(_ url: URL, _ body: () throws -> T) throws(WireframeError) -> T {
         do {
             return try body()
         } catch let error as WireframeError {
@@ -649,7 +403,7 @@ public final class DefaultWireframe: Wireframe {
     }
 
     /// Runs `body` as the synchronous `wrapping` does, awaiting it.
-    private func wrapping(_ url: URL, _ body: () async throws -> Void) async throws(WireframeError) {
+    func wrapping(_ url: URL, _ body: () async throws -> Void) async throws(WireframeError) {
         do {
             try await body()
         } catch let error as WireframeError {
