@@ -18,25 +18,26 @@ struct MiddlewareTests {
     @Test("a middleware added while an action is in the chain sees the next action, after the others, in order")
     func addedDuringAChain() async {
         var seen: [String] = []
-        var store: Store<Counter>?
+        weak var weakStore: Store<Counter>?  // the middleware is the store's: a strong capture would keep it
         let late = Middleware<Counter> { _, action, next in
             seen.append("late \(type(of: action))")
             next(action)
         }
-        store = makeStore([
+        let store = makeStore([
             Middleware { _, action, next in
                 seen.append("first \(type(of: action))")
                 if seen.count == 1 {
-                    store?.add(middleware: late)
+                    weakStore?.add(middleware: late)
                 }
                 next(action)
             }
         ])
-        store?.dispatch(Add(amount: 1))
-        await store?.dispatchAndWait(Add(amount: 2))
+        weakStore = store
+        store.dispatch(Add(amount: 1))
+        await store.dispatchAndWait(Add(amount: 2))
         #expect(seen == ["first Add", "first Add", "late Add"])
-        #expect(store?.currentState.count == 3)
-        #expect(store?.currentState.log == ["add 1", "add 2"])
+        #expect(store.currentState.count == 3)
+        #expect(store.currentState.log == ["add 1", "add 2"])
     }
 
     @Test("a middleware can drop an action, and the awaiting caller still completes")
