@@ -16,7 +16,7 @@ import BrigadeCore
 @MainActor
 public final class ReducerContainer: ReducerProvider {
     // Read once per dispatch; no access spans user code (a lookup runs none).
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) private var chains = TypePairTable<AnyObject>()
     private var asyncChains = TypePairTable<AnyObject>()
 
@@ -247,7 +247,7 @@ final class _ReducerChain<A: Action, S> {
     /// metadata for it (an empty array of steps did, for every action type).
     @usableFromInline let _first: (any ReducerProvider, A, inout S) -> Void
     /// The steps after the first and their restorers, made with the second step: most action types have one.
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline var _more: _ReducerChainMore<A, S>?
     /// Copies the part of the state the first step writes, for undo; `nil` when a step may write the whole state.
     var firstRestorer: ((inout S, S) -> Void)?
@@ -264,7 +264,7 @@ final class _ReducerChain<A: Action, S> {
         return undoable
     }
     /// ``_isUndoable`` once decided.
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline var _undoable: Bool?
 
     /// Runs every step on `state` in place, in registration order.

@@ -10,7 +10,7 @@ import BrigadeLocking
 final class _SelectionGroup<State, Selection: Equatable>: _StateGroup<State> {
     @usableFromInline let _keyPath: KeyPath<State, Selection>
     /// The selection after the last refresh.
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline var _value: Selection
     private let refreshSelection: (_SelectionGroup, State) -> Bool
     private let deliverSelection: @MainActor (_SelectionGroup, _StoreSubscriberEntry) -> Void

@@ -9,12 +9,12 @@
 /// so that the row loop runs specialized for `State` and `Selection`.
 @usableFromInline
 final class _SelectorColumn<State, Selection: Equatable>: _StateGroup<State> {
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline var _selectors: [(State) -> Selection] = []
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline var _values: [Selection] = []
     /// The members whose selection the last refresh changed, in subscription order.
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline var _changedMembers: [_StoreSubscriberEntry] = []
     private let refreshRows: (_SelectorColumn, State) -> Bool
     private let deliverRow: @MainActor (_SelectorColumn, _StoreSubscriberEntry) -> Void

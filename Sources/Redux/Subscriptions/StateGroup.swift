@@ -12,7 +12,7 @@ class _StateGroup<State> {
     /// `nil` for ordinary subscribers; priority subscribers are told first, higher priorities first.
     final let priority: Int?
     /// The subscribers, in subscription order, inactive ones included until the group is compacted.
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline final var _members: [_StoreSubscriberEntry] = []
     /// The key the group is registered under in ``StoreSubscribers``.
     final var key: SelectionKey?

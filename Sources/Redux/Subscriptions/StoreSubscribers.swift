@@ -7,20 +7,20 @@ import BrigadeReactive
 @MainActor
 @usableFromInline
 final class _StoreSubscribers<State> {
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline var _ordinaryGroups: [_StateGroup<State>] = []
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline var _priorityGroups: [_StateGroup<State>] = []
     /// Whether a subscriber was deactivated since the groups were last cleaned.
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline var _needsCleaning = false
     /// The observers of the states (``Store/observeStates(_:)``), in subscription order: told the settled state of
     /// each round that ran a reducer, before the groups, without a selection.
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline var _stateObservers: [_SelectionSubscriber<State>] = []
     /// Whether the groups are being refreshed, or the state observers told: no member leaves the groups or the
     /// observers' list meanwhile, so that a column's rows and the list's entries keep their places.
-    // brigade:allow-unsafe main-actor state, no access spans user code; the set checked: dispatch 2.0x (329 vs 166 ns)
+    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline var _isRefreshing = false
     /// Subscribers disposed, from any thread, and not yet deactivated: see ``DisposalQueue`` for when the main actor
     /// takes them in.
