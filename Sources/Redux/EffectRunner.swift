@@ -145,8 +145,16 @@ package final class EffectRunner {
         byID.removeAll()
     }
 
-    /// Tells the observer, once, that `record` was cancelled (by identity, by the store, or off the main actor by a
-    /// disposed subscription, noticed when its task ends).
+    /// Tells the observer that the `records` still running were cancelled (by a disposed subscription), unless it was
+    /// told already.
+    func reportCancellations(of records: [EffectRecord]) {
+        for record in records where running[record.origin.serial] === record {
+            reportCancellation(of: record)
+        }
+    }
+
+    /// Tells the observer, once, that `record` was cancelled (by identity, by the store, or by a disposed
+    /// subscription; at the latest when its task ends).
     private func reportCancellation(of record: EffectRecord) {
         guard let observer, record.isCancelled, reportedCancellations.insert(record.origin.serial).inserted else {
             return

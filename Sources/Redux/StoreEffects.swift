@@ -1,4 +1,5 @@
 import BrigadeCore
+import BrigadeLocking
 import BrigadeReactive
 
 extension Store {
@@ -22,9 +23,17 @@ extension Store {
             return SubscriptionReference(onDispose: {})
         }
         let records = effects.start(effect, startedBy: "Store.run", clock: effectClock, services: effectServices)
-        return SubscriptionReference {
+        let runner = effects
+        return SubscriptionReference { [weak runner] in
             for record in records {
                 record.cancel()
+            }
+            // Reported at once on the main thread (the test store's `expectCancelled` and the inspector see it before
+            // `dispose()` returns); from another thread, as soon as the main actor runs.
+            if MainThread.isCurrent {
+                MainActor.assumeIsolated { runner?.reportCancellations(of: records) }
+            } else {
+                Task { @MainActor in runner?.reportCancellations(of: records) }
             }
         }
     }

@@ -106,13 +106,20 @@ public final class TestStore<State: Sendable> {
     }
 
     /// A test store around `store`, from its current state.
+    ///
+    /// What already observes the store's reductions and effects (an attached `Inspector`, say) goes on being told:
+    /// the test store is told after it.
     public init(store: Store<State>) {
         self.store = store
         assertedState = store.currentState
+        let reductionObserver = store.reductionObserver
         store.reductionObserver = { [weak self] event in
+            reductionObserver?(event)
             self?.record(event)
         }
+        let effectObserver = store.effectObserver
         store.effectObserver = { [weak self] event in
+            effectObserver?(event)
             self?.record(event)
         }
         store.addDiagnosticHandler { [weak self] diagnostic in

@@ -3,6 +3,7 @@ import BrigadeCore
 import BrigadeInspector
 import BrigadeKitchen
 import BrigadeRedux
+import BrigadeTesting
 import BrigadeWireframe
 import Foundation
 import Testing
@@ -74,6 +75,26 @@ struct InspectorRecordingTests {
         #expect(actions.map(\.stateDescription) == ["Opaque(count: 0)", "Opaque(count: 1)"])
         #expect(actions.allSatisfy { $0.state == nil && $0.payload == nil })
         #expect(actions.last?.action == "Bump")
+    }
+
+    @Test("a TestStore made on an inspected store leaves the inspector recording; a disposed run is cancelled at once")
+    func testStoreKeepsTheInspector() async throws {
+        let store = makeStore()
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        let test = TestStore(store: store)
+        let clock = ManualClock()
+        store.effectClock = clock
+        let work = store.run(.run(id: "poll") { send in try await send.clock.sleep(for: .seconds(60)) })
+        await test.send(PlaceOrder(dish: "soup")) { $0.orders = [Order(dish: "soup", status: "cooking")] }
+        work.dispose()
+        // Told before `dispose()` returned: the effect's task has not even seen its cancellation yet.
+        test.expectCancelled(id: "poll")
+        await test.finish()
+
+        let events = await inspector.events()
+        #expect(events.filter { $0.type == .action }.map(\.action) == ["@initial", "PlaceOrder"])
+        #expect(events.filter { $0.type == .effect }.prefix(2).map(\.phase) == ["started", "cancelled"])
     }
 
     @Test("an effect is recorded started and finished, with the actions it dispatched, each marked as the effect's")
