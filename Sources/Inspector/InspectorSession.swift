@@ -121,8 +121,8 @@ public struct InspectorSession: Hashable, Sendable {
         }
     }
 
-    /// What a decoding error says, without Foundation's wrapping.
-    private static func reason(_ error: any Error) -> String {
+    /// What a decoding error says, without Foundation's wrapping: the member's path and what was wrong with it.
+    package static func reason(_ error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, let context):
             return "missing \"\(Self.path(context.codingPath + [key]))\""

@@ -72,6 +72,24 @@ public indirect enum InspectorValue: Hashable, Sendable, Codable, CustomStringCo
         try JSONDecoder().decode(T.self, from: JSONEncoder().encode(self))
     }
 
+    /// This value with the members it lacks taken from `template`, at every depth of objects (this value's members
+    /// win): a state recorded before its type gained a member, filled from a state of the type as it is now.
+    /// Arrays and other values are kept as they are.
+    ///
+    /// ```swift
+    /// let recorded: InspectorValue = .object(["total": .number(5)])
+    /// let now: InspectorValue = .object(["total": .number(0), "note": .string("none")])
+    /// recorded.filling(from: now)  // ["total": 5, "note": "none"]
+    /// ```
+    public func filling(from template: InspectorValue) -> InspectorValue {
+        guard case .object(let members) = self, case .object(let templateMembers) = template else { return self }
+        var filled = templateMembers.filter { members[$0.key] == nil }
+        for (key, value) in members {
+            filled[key] = templateMembers[key].map { value.filling(from: $0) } ?? value
+        }
+        return .object(filled)
+    }
+
     /// The members that differ from `old` to this value: nested objects and arrays are compared member by member,
     /// so a change deep inside a state names its whole path (`orders[3].status`).
     public func changes(from old: InspectorValue) -> [InspectorChange] {

@@ -35,6 +35,12 @@ import Testing
 ///
 /// A store's middleware runs again on replay: an action it dispatched was recorded too and would be replayed twice, so
 /// make the replayed store without such middleware. The session must come from an app whose state is `Codable`.
+///
+/// A session outlives changes to the state type: a member the recorded states lack (added since, optional or with a
+/// default) is taken from the state the test store was made with, at every depth of structs. A member whose type
+/// changed, or a new member of the elements of an array, is an ``BrigadeInspector/InspectorError/undecodableState(seq:reason:)``
+/// naming the seq and the member's path. An action's new member must be optional (or its type decode it with a
+/// default): there is no action to take it from.
 public enum InspectorReplay {
     /// Where a replay first differed from the session.
     public struct Divergence: Hashable, Sendable, CustomStringConvertible {
@@ -123,6 +129,9 @@ public enum InspectorReplay {
         }
         let start = events[startIndex].element
         let live = store.store
+        // The state the store was made with, as JSON: what fills the members a recorded state lacks (added to the
+        // state type since the session was recorded).
+        let template = json(of: live.currentState)
         let runsEffects = live.runsEffects
         live.runsEffects = false
         defer {
@@ -130,7 +139,7 @@ public enum InspectorReplay {
             store.events.removeAll()
             store.assertedState = live.currentState
         }
-        live.travel(to: try state(of: start, as: State.self))
+        live.travel(to: try state(of: start, as: State.self, template: template).state)
         var seqs = [start.seq]
         var states = [json(of: live.currentState)]
         var replayed = 0
@@ -138,10 +147,10 @@ public enum InspectorReplay {
             let line = index + 2
             if event.type == .travel {
                 guard event.error == nil, event.state != nil else { continue }
-                live.travel(to: try state(of: event, as: State.self))
+                live.travel(to: try state(of: event, as: State.self, template: template).state)
                 continue
             }
-            let recorded = try state(of: event, as: State.self)
+            let (recorded, recordedJSON) = try state(of: event, as: State.self, template: template)
             let action = try decodeAction(event, line: line, registry: registry)
             await dispatch(action, to: live)
             replayed += 1
@@ -151,7 +160,7 @@ public enum InspectorReplay {
             guard TestStore<State>.isEqual(replayedState, recorded) else {
                 let divergence = Divergence(
                     seq: event.seq, line: line, action: event.description ?? event.action ?? "?",
-                    changes: replayedJSON.changes(from: event.state ?? .null))
+                    changes: replayedJSON.changes(from: recordedJSON))
                 store.reporter.fail(divergence.description, at: sourceLocation)
                 return Outcome(replayed: replayed, divergence: divergence, seqs: seqs, states: states)
             }
@@ -175,30 +184,31 @@ public enum InspectorReplay {
     }
 
     /// The recorded state of `event`, decoded by `State`'s `Decodable` conformance, looked up on the main actor (where a
-    /// main-actor isolated one is found too).
+    /// main-actor isolated one is found too), and the JSON it was decoded from. A member the recorded state lacks (the
+    /// state type gained it since) is taken from `template`, the state the store was made with: an older session
+    /// replays after a new member, optional or not, is added to the state or to a struct in it.
     @MainActor
     private static func state<State>(
-        of event: InspectorEvent, as type: State.Type
-    ) throws(InspectorError)
-        -> State
-    {
-        guard let json = event.state else {
+        of event: InspectorEvent, as type: State.Type, template: InspectorValue
+    ) throws(InspectorError) -> (state: State, json: InspectorValue) {
+        guard let recorded = event.state else {
             throw .undecodableState(seq: event.seq, reason: "the session has no state as JSON (is the state Codable?)")
         }
         guard let decodable = State.self as? any Decodable.Type else {
             throw .undecodableState(seq: event.seq, reason: "\(State.self) is not Decodable")
         }
+        let json = recorded.filling(from: template)
         func decode<Value: Decodable>(_ type: Value.Type) throws -> Any { try json.decode(as: type) }
         let decoded: Any
         do {
             decoded = try decode(decodable)
         } catch {
-            throw .undecodableState(seq: event.seq, reason: "\(error)")
+            throw .undecodableState(seq: event.seq, reason: InspectorSession.reason(error))
         }
         guard let state = decoded as? State else {
             throw .undecodableState(seq: event.seq, reason: "decoded a \(Swift.type(of: decoded)), not a \(State.self)")
         }
-        return state
+        return (state, json)
     }
 
     @MainActor

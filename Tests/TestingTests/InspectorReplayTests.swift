@@ -137,3 +137,75 @@ struct InspectorReplayTests {
         }
     }
 }
+
+/// The tab as a later version of the app has it: a member with a default, an optional one, and a struct in it that
+/// gained a member too.
+struct TabLater: Codable, Equatable, Sendable {
+    struct Waiter: Codable, Equatable, Sendable {
+        var name = "anyone"
+    }
+
+    var items: [String] = []
+    var total = 0
+    var paid = false
+    var note = "none"
+    var tip: Int?
+    var waiter = Waiter()
+}
+
+/// The same tab with a member whose type changed.
+struct TabChanged: Codable, Equatable, Sendable {
+    var items: [String] = []
+    var total = "0"
+    var paid = false
+}
+
+@MainActor
+func registerTabLater(_ reducers: ReducerContainer) {
+    reducers.add(on: \TabLater.self) { (tab: inout TabLater, action: AddItem) in
+        tab.items.append(action.name)
+        tab.total += 5
+    }
+    reducers.add(on: \TabLater.self) { (tab: inout TabLater, _: Pay) in tab.paid = true }
+}
+
+@Suite("InspectorReplay: sessions recorded before the state changed")
+@MainActor
+struct InspectorReplayEvolutionTests {
+    @Test("a session recorded before the state gained members replays, the new members taken from the test's store")
+    func newMembers() async throws {
+        let session = try await recordTabSession()
+        var later = TabLater(note: "from this version")
+        later.waiter.name = "Ada"
+        let store = TestStore(initialState: later) { registerTabLater($0) }
+        let captured = Captured()
+        store.reporter = FailureReporter { message, _ in captured.messages.append(message) }
+        let outcome = try await InspectorReplay.check(session: session, store: store, registry: tabRegistry())
+
+        #expect(captured.messages.isEmpty)
+        #expect(outcome.divergence == nil)
+        #expect(outcome.replayed == 6)
+        let expected = TabLater(
+            items: ["soup", "tea"], total: 10, paid: true, note: "from this version", tip: nil,
+            waiter: TabLater.Waiter(name: "Ada"))
+        #expect(store.store.currentState == expected)
+        await store.finish()
+    }
+
+    @Test("a member whose type changed is named, with the seq, and nothing is replayed")
+    func changedMember() async throws {
+        let session = try await recordTabSession()
+        let store = TestStore(initialState: TabChanged()) { _ in }
+        await #expect(throws: InspectorError.self) {
+            try await InspectorReplay.check(session: session, store: store, registry: tabRegistry())
+        }
+        do {
+            try await InspectorReplay.check(session: session, store: store, registry: tabRegistry())
+        } catch {
+            let first = session.actions.first?.seq ?? -1
+            let expected = "seq \(first): the recorded state does not decode as the state type: \"total\""
+            #expect(error.description.hasPrefix(expected))
+        }
+        #expect(store.store.currentState == TabChanged())
+    }
+}
