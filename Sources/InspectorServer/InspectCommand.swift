@@ -19,7 +19,7 @@ package enum InspectCommand {
         --emit-test writes a Swift Testing test that replays the session's actions through a TestStore and checks
         every state the session recorded. --module names the module the test imports (default: the app's name from
         the session), --store a function of that module making the store (default: makeInspectedStore), --registry one
-        making its ActionRegistry (default: makeActionRegistry).
+        making its ActionRegistry (default: none; the action types the store's reducers handle).
         """
 
     /// Options of `brigade-tool inspect`.
@@ -31,7 +31,7 @@ package enum InspectCommand {
         var output: String?
         var module: String?
         var store = "makeInspectedStore"
-        var registry = "makeActionRegistry"
+        var registry: String?
         var name: String?
     }
 

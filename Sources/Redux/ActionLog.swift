@@ -210,8 +210,28 @@ public final class ActionRegistry {
         register(HistoryAction.Redo.self)
     }
 
+    /// Creates a registry that knows every `Decodable` action type `reducers` has a reducer for, under its type
+    /// name, besides undo and redo: no list of action types kept by hand. An action no reducer handles (one only a
+    /// middleware sees) is registered with ``register(_:name:)``.
+    ///
+    /// ```swift
+    /// let registry = ActionRegistry(reducers: store.reducers)
+    /// ```
+    public convenience init(reducers: ReducerContainer) {
+        self.init()
+        for type in reducers.actionTypes {
+            if let decodable = type as? any (Action & Decodable).Type {
+                registerDecodable(decodable)
+            }
+        }
+    }
+
     /// Registers `type` under `name`, by default its type name.
     public func register<A: Action & Codable>(_ type: A.Type, name: String? = nil) {
+        registerDecodable(type, name: name)
+    }
+
+    private func registerDecodable<A: Action & Decodable>(_ type: A.Type, name: String? = nil) {
         let name = name ?? Self.defaultName(of: type)
         decoders[name] = { decoder in try A(from: decoder) }
         names[ObjectIdentifier(type)] = name

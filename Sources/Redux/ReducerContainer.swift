@@ -29,6 +29,19 @@ public final class ReducerContainer: ReducerProvider {
     /// The number of reducers registered, synchronous and asynchronous.
     public private(set) var reducerCount = 0
 
+    /// The action types that have a reducer, synchronous or asynchronous, in the order their first one was added:
+    /// what ``ActionRegistry/init(reducers:)`` knows how to decode. Kept as types, not checked for `Codable` here, so
+    /// that registering costs no conformance look-up at launch.
+    public private(set) var actionTypes: [any Action.Type] = []
+    private var actionTypeSet: Set<ObjectIdentifier> = []
+
+    /// Notes `type` among ``actionTypes``.
+    private func noteActionType(_ type: any Action.Type) {
+        if actionTypeSet.insert(ObjectIdentifier(type)).inserted {
+            actionTypes.append(type)
+        }
+    }
+
     /// Creates an empty container.
     public init() {}
 
@@ -195,6 +208,7 @@ public final class ReducerContainer: ReducerProvider {
             }
         } else {
             chains.set(_ReducerChain(first: step, restoring: restoring), for: A.self, S.self)
+            noteActionType(A.self)
         }
         reducerCount += 1
     }
@@ -222,6 +236,7 @@ public final class ReducerContainer: ReducerProvider {
         }
         let chain = AsyncReducerChain<A, S>()
         asyncChains.set(chain, for: A.self, S.self)
+        noteActionType(A.self)
         _hasAsyncReducers = true
         return chain
     }

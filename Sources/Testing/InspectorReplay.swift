@@ -10,11 +10,9 @@ import Testing
 ///
 /// ```swift
 /// @Test func orderingTwoSoups() async throws {
-///     let registry = ActionRegistry()
-///     registry.register(OrderPlaced.self)
-///     let store = TestStore(store: makeInspectedStore())
+///     let store = TestStore(store: makeInspectedStore())  // the action types come from its reducers
 ///     try await InspectorReplay.check(
-///         session: URL(fileURLWithPath: "Tests/Sessions/two-soups.brigade-session"), store: store, registry: registry)
+///         session: URL(fileURLWithPath: "Tests/Sessions/two-soups.brigade-session"), store: store)
 ///     await store.finish()
 /// }
 /// ```
@@ -22,8 +20,9 @@ import Testing
 /// How it replays:
 /// - The store starts from the state of the session's first action (`@initial`, or the oldest action the ring
 ///   kept): the replay puts it there, whatever state the store was made with.
-/// - Each later action is decoded from its recorded JSON through `registry` (by the name it is registered under, or
-///   its type name) and dispatched, with the store's effects off (`runsEffects = false`, as `ActionLog.replay`
+/// - Each later action is decoded from its recorded JSON through the registry (by the name it is registered under,
+///   or its type name; by default the registry knows every `Decodable` action the store's reducers handle) and
+///   dispatched, with the store's effects off (`runsEffects = false`, as `ActionLog.replay`
 ///   does): the actions an effect dispatched are in the session as actions of origin `effect`, and are replayed as
 ///   such, so nothing is fetched, timed or run twice.
 /// - After each action the store's state must equal the recorded state, decoded as `State`. The first that does not
@@ -96,7 +95,7 @@ public enum InspectorReplay {
     public static func check<State: Sendable>(
         session url: URL,
         store: TestStore<State>,
-        registry: ActionRegistry,
+        registry: ActionRegistry? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws(InspectorError) -> Outcome {
         let session = try InspectorSession(contentsOf: url)
@@ -108,7 +107,9 @@ public enum InspectorReplay {
     /// - Parameters:
     ///   - session: The recorded session.
     ///   - store: The test store to replay through; its effects are off during the replay.
-    ///   - registry: The action types the session may contain.
+    ///   - registry: The action types the session may contain; by default those the store's reducers handle
+    ///     (``BrigadeRedux/ActionRegistry/init(reducers:)``), which is enough unless an action only a middleware sees
+    ///     was recorded.
     ///   - sourceLocation: Where a divergence is reported.
     /// - Returns: What was replayed, and the divergence if there was one.
     /// - Throws: ``BrigadeInspector/InspectorError/undecodableState(seq:reason:)`` when the session has no state as JSON (its state is
@@ -120,9 +121,10 @@ public enum InspectorReplay {
     public static func check<State: Sendable>(
         session: InspectorSession,
         store: TestStore<State>,
-        registry: ActionRegistry,
+        registry: ActionRegistry? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws(InspectorError) -> Outcome {
+        let registry = registry ?? ActionRegistry(reducers: store.store.reducers)
         let events = session.events.enumerated().filter { $0.element.type == .action || $0.element.type == .travel }
         guard let startIndex = events.firstIndex(where: { $0.element.type == .action }) else {
             return Outcome(replayed: 0, divergence: nil, seqs: [], states: [])

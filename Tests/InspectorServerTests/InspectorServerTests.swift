@@ -259,6 +259,12 @@ struct EmitTestTests {
         #expect(source.contains("TestStore(store: makeTallyStore())"))
         #expect(source.contains("registry: makeTallyRegistry()"))
         #expect(source.contains(#"{"event":{"action":"Add","payload":{"amount":2}"#))
+        // Without a registry factory, the replay takes the action types from the store's reducers.
+        let plain = try SessionTestWriter(
+            session: session, sessionFile: "tally.brigade-session", module: "TallyApp",
+            storeFactory: "makeTallyStore", registryFactory: nil, name: nil
+        ).source()
+        #expect(plain.contains("try await InspectorReplay.check(session: session, store: store)\n"))
     }
 
     @Test("bad arguments and bad session files are clear errors")

@@ -66,7 +66,7 @@ struct InspectTests {
 @Suite("A recorded Bistro session replays as a test")
 @MainActor
 struct InspectedSessionReplayTests {
-    @Test("a session of the Bistro replays through makeInspectedStore and makeActionRegistry, every state the same")
+    @Test("a Bistro session replays through makeInspectedStore, its reducers naming the actions, states the same")
     func replays() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bistro-replay-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -80,8 +80,7 @@ struct InspectedSessionReplayTests {
         let recorded = await inspector.session()
 
         let store = TestStore(store: makeInspectedStore())
-        let outcome = try await InspectorReplay.check(
-            session: recorded, store: store, registry: makeActionRegistry())
+        let outcome = try await InspectorReplay.check(session: recorded, store: store)
         #expect(outcome.divergence == nil)
         #expect(outcome.replayed == recorded.actions.count - 1)
         #expect(store.store.currentState == session.store.currentState)
