@@ -113,9 +113,10 @@ public final class Store<State: Sendable> {
     }
     /// Told about every reduction with the state after it, boxed, for the inspector. The store's code, specialized
     /// for the app's state, boxes it: the observer is not generic, so it pays no generic metadata look-up per action.
-    // Unchecked as `_reductionObserver` is: read once per dispatch, never held while the observer runs. The 2.0x below
-    // was measured for the store's, its subscribers' and its reducers' unchecked fields together (every one of them
-    // checked against none: `Redux/dispatch 1 reducer 1 subscriber`, fastest rounds, 2026-11-27), not for one apart.
+    // Unchecked as `_reductionObserver` is: read once per dispatch, never held while the observer runs. The 1.85x
+    // below was measured for the store's, its subscribers' and its reducers' unchecked fields together (every one of
+    // them checked against none: `Redux/dispatch 1 reducer 1 subscriber`, 2026-11-28; docs/Performance.md, issue 44),
+    // not for one apart.
     // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline package var _boxedReductionObserver: ((_Reduction, any Sendable) -> Void)?
     /// Told about every reduction with the state after it, boxed, for the inspector.
