@@ -104,9 +104,13 @@ final class ScreenNamer {
         self.navigator = navigator
     }
 
-    /// The URL of the screen on top now, made again only when another screen is on top: an action dispatched while a
-    /// screen appears (from its presenter's `didAppear`, before the navigator's change is reported) names that screen.
+    /// The URL of the screen an action comes from: the screen whose lifecycle event is being delivered, if any (it
+    /// loads or appears before the navigator shows it on top), else the screen on top now, made again only when
+    /// another screen is on top. An action dispatched while a screen loads or appears names that screen.
     func screenURL() -> String? {
+        if let delivering = LifecycleTap.delivering, let url = delivering.attachments.routeResult?.url {
+            return url.absoluteString
+        }
         guard let top = navigator?.topController else { return nil }
         if top !== namedScreen {
             namedScreen = top

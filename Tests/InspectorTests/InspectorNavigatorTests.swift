@@ -39,12 +39,13 @@ enum InspectedNavigator: String, CaseIterable, Sendable, CustomStringConvertible
 struct InspectorNavigatorTests {
     /// A kitchen app on `navigator` with a menu and a dish screen; `dishAppeared` runs when a dish appears.
     private func menuApp(
-        on navigator: any ChangeReportingNavigator, dishAppeared: (@MainActor (Store<KitchenState>) -> Void)? = nil
+        on navigator: any ChangeReportingNavigator, at event: LifecycleEvent = .didAppear(animated: false),
+        dishAppeared: (@MainActor (Store<KitchenState>) -> Void)? = nil
     ) throws -> BrigadeApp<KitchenState> {
         let app = BrigadeApp(redux: Redux(initialState: KitchenState()), navigator: navigator)
         let store = app.store
         try app.add(feature: ScreenFeature(pattern: "/menu"))
-        try app.add(feature: ScreenFeature(pattern: "/menu/:dish") { dishAppeared?(store) })
+        try app.add(feature: ScreenFeature(pattern: "/menu/:dish", at: event) { dishAppeared?(store) })
         return app
     }
 
@@ -93,5 +94,26 @@ struct InspectorNavigatorTests {
         try await inspector.travel(to: placed[0].seq)
         #expect(store.currentState.orders.map(\.dish) == ["soup"])
         #expect(navigator.stack.compactMap { $0.attachments.routeResult?.url.absoluteString } == ["/menu"])
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(
+        "an action a screen dispatches while it loads or is about to appear names that screen, not the one under it",
+        arguments: InspectedNavigator.allCases, [LifecycleEvent.load, .willAppear(animated: false)])
+    func originWhileLoading(_ kind: InspectedNavigator, event: LifecycleEvent) async throws {
+        let (navigator, _) = kind.make()
+        let app = try menuApp(on: navigator, at: event) { $0.dispatch(PlaceOrder(dish: "bread")) }
+        let store = app.store
+        store.reducers.add(on: \KitchenState.orders) { (orders: inout [Order], action: PlaceOrder) in
+            orders.append(Order(dish: action.dish, status: "cooking"))
+        }
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        inspector.attach(to: app.wireframe, navigator: navigator)
+        try await app.wireframe.route(to: "/menu", option: .root)
+        try await app.wireframe.route(to: "/menu/soup")
+
+        let placed = await inspector.events().filter { $0.action == "PlaceOrder" }
+        #expect(placed.map(\.origin) == [.init(kind: "screen", name: "/menu/soup")])
     }
 }

@@ -398,22 +398,45 @@ struct InspectorConnectionTests {
 @MainActor
 final class ScreenFeature: ViewFeature {
     let routePattern: String
-    let onAppear: (@MainActor () -> Void)?
-    init(pattern: String, onAppear: (@MainActor () -> Void)? = nil) {
+    let event: LifecycleEvent
+    let onEvent: (@MainActor () -> Void)?
+    /// A feature whose screen calls `onAppear` at `event` (`didAppear` by default).
+    init(
+        pattern: String, at event: LifecycleEvent = .didAppear(animated: false),
+        onAppear: (@MainActor () -> Void)? = nil
+    ) {
         routePattern = pattern
-        self.onAppear = onAppear
+        self.event = event
+        onEvent = onAppear
     }
-    func makeController(routeResult: RouteResult) throws -> any Controller { Screen(onAppear: onAppear) }
+    func makeController(routeResult: RouteResult) throws -> any Controller { Screen(at: event, onEvent: onEvent) }
 }
 
 @MainActor
 final class Screen: Controller {
     var attachments = ControllerAttachments()
-    let onAppear: (@MainActor () -> Void)?
-    init(onAppear: (@MainActor () -> Void)? = nil) { self.onAppear = onAppear }
+    let event: LifecycleEvent
+    let onEvent: (@MainActor () -> Void)?
+    init(at event: LifecycleEvent = .didAppear(animated: false), onEvent: (@MainActor () -> Void)? = nil) {
+        self.event = event
+        self.onEvent = onEvent
+    }
     func lifecycleEvent(_ event: LifecycleEvent) {
-        if case .didAppear = event {
-            onAppear?()
+        if event.isSameKind(as: self.event) {
+            onEvent?()
+        }
+    }
+}
+
+extension LifecycleEvent {
+    /// Whether both are `load`, or both the same appearance event, whatever their animation.
+    func isSameKind(as other: LifecycleEvent) -> Bool {
+        switch (self, other) {
+        case (.load, .load), (.willAppear, .willAppear), (.didAppear, .didAppear), (.willDisappear, .willDisappear),
+            (.didDisappear, .didDisappear):
+            true
+        default:
+            false
         }
     }
 }
