@@ -131,9 +131,9 @@ public final class TestStore<State: Sendable> {
         }
     }
 
-    /// Fails for each error an effect threw and did not catch since the last check: a test does not pass over a
-    /// failure the app would only report to its diagnostic handlers.
-    private func failForEffectFailures(at location: SourceLocation) {
+    /// Fails for each error an effect threw and did not catch, and each read of the state refused during a reduce,
+    /// since the last check: a test does not pass over a failure the app would only report to its diagnostic handlers.
+    private func failForReportedFailures(at location: SourceLocation) {
         for failure in effectFailures {
             reporter.fail("an effect's error was not caught: \(failure)", at: location)
         }
@@ -154,7 +154,7 @@ public final class TestStore<State: Sendable> {
                 at: location)
         }
         if !isFinished {
-            failForEffectFailures(at: location)
+            failForReportedFailures(at: location)
         }
         if !isFinished, store.runningEffectCount > 0 {
             reporter.fail(
@@ -198,7 +198,7 @@ public final class TestStore<State: Sendable> {
             events.removeAll()
             assertedState = store.currentState
         }
-        failForEffectFailures(at: sourceLocation)
+        failForReportedFailures(at: sourceLocation)
         await store.dispatchAndWait(action)
         let own = events.first.flatMap { $0.actionType == A.self ? $0 : nil }
         if own != nil {
@@ -220,7 +220,7 @@ public final class TestStore<State: Sendable> {
     ) async {
         let timeout = timeout ?? self.timeout
         await waitWhileEffectsRun(timeout: timeout) { !self.events.isEmpty }
-        failForEffectFailures(at: sourceLocation)
+        failForReportedFailures(at: sourceLocation)
         guard let event = events.first else {
             let running = store.runningEffects.map(\.description)
             reporter.fail(
@@ -302,7 +302,7 @@ public final class TestStore<State: Sendable> {
         let timeout = timeout ?? self.timeout
         await waitWhileEffectsRun(timeout: timeout) { false }
         isFinished = true
-        failForEffectFailures(at: sourceLocation)
+        failForReportedFailures(at: sourceLocation)
         if !events.isEmpty {
             reporter.fail(
                 "\(events.count) received action(s) not asserted: " + events.map(\.description).joined(separator: ", "),

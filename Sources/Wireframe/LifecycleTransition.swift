@@ -158,12 +158,12 @@ public struct LifecycleTransition {
             controller.attachments.disappearance = appears ? nil : disappearance
         }
         let outer = LifecycleTap.delivering
-        LifecycleTap.setDelivering(controller)
+        LifecycleTap.delivering = controller
         controller.lifecycleEvent(event)
         for presenter in controller.attachments.presenters {
             presenter.lifecycleEvent(event, controller: controller)
         }
-        LifecycleTap.setDelivering(outer)
+        LifecycleTap.delivering = outer
         switch event {
         case .willAppear:
             controller.attachments.screenWork?.appear()
@@ -196,7 +196,7 @@ package enum LifecycleTap {
     private static var nextID = 0
     /// The controller whose lifecycle event is being delivered (to it and its presenters), `nil` between events: the
     /// screen an action dispatched meanwhile comes from, though the navigator may not show it on top yet (it loads).
-    package private(set) static var delivering: (any Controller)?
+    package fileprivate(set) static var delivering: (any Controller)?
 
     /// Calls `observer` after each event delivered, until it returns `false` (an observer that holds its owner
     /// weakly returns whether the owner is still there).
@@ -211,10 +211,6 @@ package enum LifecycleTap {
         } else {
             observers.append(entry)
         }
-    }
-
-    fileprivate static func setDelivering(_ controller: (any Controller)?) {
-        delivering = controller
     }
 
     fileprivate static func tell(_ controller: any Controller, _ event: LifecycleEvent) {

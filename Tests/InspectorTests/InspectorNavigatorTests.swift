@@ -49,6 +49,20 @@ struct InspectorNavigatorTests {
         return app
     }
 
+    /// The menu app, whose dish screen orders bread at `event`, with an inspector on its store and navigator.
+    private func inspectedOrderingApp(
+        on navigator: any ChangeReportingNavigator, at event: LifecycleEvent
+    ) throws -> (BrigadeApp<KitchenState>, Inspector) {
+        let app = try menuApp(on: navigator, at: event) { $0.dispatch(PlaceOrder(dish: "bread")) }
+        app.store.reducers.add(on: \KitchenState.orders) { (orders: inout [Order], action: PlaceOrder) in
+            orders.append(Order(dish: action.dish, status: "cooking"))
+        }
+        let inspector = Inspector()
+        inspector.attach(to: app.store)
+        inspector.attach(to: app.wireframe, navigator: navigator)
+        return (app, inspector)
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         "the screens are recorded after each change, the user's back gesture too, with their lifecycle events",
@@ -76,14 +90,8 @@ struct InspectorNavigatorTests {
         arguments: InspectedNavigator.allCases)
     func originsAndTravel(_ kind: InspectedNavigator) async throws {
         let (navigator, _) = kind.make()
-        let app = try menuApp(on: navigator) { $0.dispatch(PlaceOrder(dish: "bread")) }
+        let (app, inspector) = try inspectedOrderingApp(on: navigator, at: .didAppear(animated: false))
         let store = app.store
-        store.reducers.add(on: \KitchenState.orders) { (orders: inout [Order], action: PlaceOrder) in
-            orders.append(Order(dish: action.dish, status: "cooking"))
-        }
-        let inspector = Inspector()
-        inspector.attach(to: store)
-        inspector.attach(to: app.wireframe, navigator: navigator)
         try await app.wireframe.route(to: "/menu", option: .root)
         store.dispatch(PlaceOrder(dish: "soup"))
         try await app.wireframe.route(to: "/menu/soup")
@@ -102,14 +110,7 @@ struct InspectorNavigatorTests {
         arguments: InspectedNavigator.allCases, [LifecycleEvent.load, .willAppear(animated: false)])
     func originWhileLoading(_ kind: InspectedNavigator, event: LifecycleEvent) async throws {
         let (navigator, _) = kind.make()
-        let app = try menuApp(on: navigator, at: event) { $0.dispatch(PlaceOrder(dish: "bread")) }
-        let store = app.store
-        store.reducers.add(on: \KitchenState.orders) { (orders: inout [Order], action: PlaceOrder) in
-            orders.append(Order(dish: action.dish, status: "cooking"))
-        }
-        let inspector = Inspector()
-        inspector.attach(to: store)
-        inspector.attach(to: app.wireframe, navigator: navigator)
+        let (app, inspector) = try inspectedOrderingApp(on: navigator, at: event)
         try await app.wireframe.route(to: "/menu", option: .root)
         try await app.wireframe.route(to: "/menu/soup")
 
