@@ -300,7 +300,7 @@ final class InspectorRecorder: Sendable {
         case .action(let seq, let time, let action, let origin, let state):
             var event = InspectorEvent(seq: seq, time: time, type: .action)
             event.action = encoding?.actionName(action) ?? String(describing: type(of: action))
-            event.description = String(describing: action)
+            event.description = redactedDescription(of: action)
             if let encodable = action as? any Encodable {
                 event.payload = try? InspectorValue(encoding: encodable)
             }

@@ -1,3 +1,4 @@
+import BrigadeCore
 import Foundation
 
 /// A JSON value, as the inspector shows a state or an action: what a `Codable` value encodes to.
@@ -20,11 +21,31 @@ public indirect enum InspectorValue: Hashable, Sendable, Codable, CustomStringCo
     /// An object; its members in key order when written.
     case object([String: InspectorValue])
 
-    /// The JSON `value` encodes to.
+    /// The JSON `value` encodes to, as the inspector records it: a ``BrigadeCore/Redacted`` value is its marker
+    /// (`"<redacted>"`), and so is each member of a ``BrigadeCore/RedactedAction`` (its members' names are kept).
     /// - Throws: The encoder's error when `value` cannot be encoded.
     public init(encoding value: some Encodable) throws {
-        let data = try JSONEncoder().encode(value)
-        self = try JSONDecoder().decode(InspectorValue.self, from: data)
+        try self.init(encoding: value, redacting: true)
+    }
+
+    /// The JSON `value` encodes to; with `redacting` off, ``BrigadeCore/Redacted`` values are encoded as they are
+    /// (a replay fills the redacted parts of a recorded state from the replayed one).
+    package init(encoding value: some Encodable, redacting: Bool) throws {
+        let encoder = JSONEncoder()
+        encoder.userInfo.redactsMarkedValues = redacting
+        let data = try encoder.encode(value)
+        let json = try JSONDecoder().decode(InspectorValue.self, from: data)
+        guard redacting, value is any RedactedAction else {
+            self = json
+            return
+        }
+        // A whole redacted action keeps its members' names (they are in its type), never their values: a replay
+        // gives each member's value.
+        if case .object(let members) = json {
+            self = .object(members.mapValues { _ in .string(Redacted<Void>.marker) })
+        } else {
+            self = .string(Redacted<Void>.marker)
+        }
     }
 
     /// Decodes a JSON value.

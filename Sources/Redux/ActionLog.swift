@@ -106,21 +106,31 @@ public final class ActionLog {
     /// diagnostic for has `"diagnostics"`, the messages (both ignored by replay).
     ///
     /// An action that is not Codable cannot be written and is left out; ``unexportableCount`` says how many.
-    /// - Parameter registry: Names the action types; unregistered types are named by their type name.
+    ///
+    /// The export is redacted: a `Redacted` field is written as its marker (`"<redacted>"`), and so is the whole
+    /// action of a `RedactedAction`; replaying such an export fails on them with
+    /// ``ReduxError/actionDecodingFailed(type:reason:)``, which says so. Export with `redacting: false` only what
+    /// never leaves the device.
+    /// - Parameters:
+    ///   - registry: Names the action types; unregistered types are named by their type name.
+    ///   - redacting: Whether redacted values are left out; `true` by default.
     /// - Throws: ``ReduxError/actionEncodingFailed(type:reason:)`` when a Codable action fails to encode.
-    public func exportJSON(registry: ActionRegistry? = nil) throws(ReduxError) -> Data {
+    public func exportJSON(registry: ActionRegistry? = nil, redacting: Bool = true) throws(ReduxError) -> Data {
         var records: [Record] = []
         for entry in entries {
             guard let encodable = entry.action as? any Encodable else { continue }
             let type = registry?.name(of: entry.action) ?? ActionRegistry.defaultName(of: type(of: entry.action))
             records.append(
                 Record(
-                    type: type, time: entry.time.timeIntervalSince1970, action: encodable, effect: entry.effect,
+                    type: type, time: entry.time.timeIntervalSince1970,
+                    action: redacting && entry.action is any RedactedAction ? Redacted<Void>.marker : encodable,
+                    effect: entry.effect,
                     diagnostics: entry.diagnostics.map(\.description)))
         }
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
+            encoder.userInfo.redactsMarkedValues = redacting
             return try encoder.encode(records)
         } catch let error as ReduxError {
             throw error
@@ -129,7 +139,7 @@ public final class ActionLog {
         }
     }
 
-    /// How many recorded actions ``exportJSON(registry:)`` leaves out because they are not Codable.
+    /// How many recorded actions ``exportJSON(registry:redacting:)`` leaves out because they are not Codable.
     public var unexportableCount: Int {
         storage.count { !($0.action is any Encodable) }
     }
@@ -313,6 +323,10 @@ private struct DecodedRecord: Decodable {
         let type = try container.decode(String.self, forKey: .type)
         guard let decode = ActionDecoding.decoders[type] else {
             throw ReduxError.unknownActionType(type)
+        }
+        if (try? container.decode(String.self, forKey: .action)) == Redacted<Void>.marker {
+            throw ReduxError.actionDecodingFailed(
+                type: type, reason: "the action was redacted when the log was exported (a RedactedAction)")
         }
         do {
             action = try decode(container.superDecoder(forKey: .action))

@@ -96,10 +96,13 @@ public enum InspectorReplay {
         session url: URL,
         store: TestStore<State>,
         registry: ActionRegistry? = nil,
+        redactedValues: [String: InspectorValue] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws(InspectorError) -> Outcome {
         let session = try InspectorSession(contentsOf: url)
-        return try await check(session: session, store: store, registry: registry, sourceLocation: sourceLocation)
+        return try await check(
+            session: session, store: store, registry: registry, redactedValues: redactedValues,
+            sourceLocation: sourceLocation)
     }
 
     /// Replays `session`'s actions through `store` and checks, after each, that the state is the recorded one; the
@@ -110,18 +113,24 @@ public enum InspectorReplay {
     ///   - registry: The action types the session may contain; by default those the store's reducers handle
     ///     (``BrigadeRedux/ActionRegistry/init(reducers:)``), which is enough unless an action only a middleware sees
     ///     was recorded.
+    ///   - redactedValues: The values of the redacted parts of the recorded actions (recorded as
+    ///     ``BrigadeCore/Redacted/marker``), by the action's name and the member's path: `["SignIn.password": "pw"]`,
+    ///     `["StoreToken.token": "t"]` for a member of a ``BrigadeCore/RedactedAction``. A redacted part of a
+    ///     recorded state needs none: it is taken from the replayed state, so it is not checked.
     ///   - sourceLocation: Where a divergence is reported.
     /// - Returns: What was replayed, and the divergence if there was one.
     /// - Throws: ``BrigadeInspector/InspectorError/undecodableState(seq:reason:)`` when the session has no state as JSON (its state is
     ///   not `Codable`) or a state does not decode as `State`; ``BrigadeInspector/InspectorError/unknownAction(line:action:)`` for an
     ///   action the registry does not know (or recorded without JSON); ``BrigadeInspector/InspectorError/invalidLine(line:reason:)``
-    ///   for a payload that does not decode as its action.
+    ///   for a payload that does not decode as its action, or a redacted part of it without a value in
+    ///   `redactedValues` (the reason names the key to give).
     @MainActor
     @discardableResult
     public static func check<State: Sendable>(
         session: InspectorSession,
         store: TestStore<State>,
         registry: ActionRegistry? = nil,
+        redactedValues: [String: InspectorValue] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws(InspectorError) -> Outcome {
         let registry = registry ?? ActionRegistry(reducers: store.store.reducers)
@@ -130,10 +139,17 @@ public enum InspectorReplay {
             return Outcome(replayed: 0, divergence: nil, seqs: [], states: [])
         }
         let start = events[startIndex].element
+        // Every action is decoded before the first is dispatched: a session with an action that does not decode
+        // changes nothing.
+        var actions: [Int: any Action] = [:]
+        for (index, event) in events[(startIndex + 1)...] where event.type == .action {
+            actions[index] = try decodeAction(
+                event, line: index + 2, registry: registry, redactedValues: redactedValues)
+        }
         let live = store.store
         // The state the store was made with, as JSON: what fills the members a recorded state lacks (added to the
         // state type since the session was recorded).
-        let template = json(of: live.currentState)
+        let template = json(of: live.currentState, redacting: false)
         let runsEffects = live.runsEffects
         live.runsEffects = false
         defer {
@@ -141,7 +157,7 @@ public enum InspectorReplay {
             store.events.removeAll()
             store.assertedState = live.currentState
         }
-        live.travel(to: try state(of: start, as: State.self, template: template).state)
+        live.travel(to: try state(of: start, as: State.self, template: template, reference: template).state)
         var seqs = [start.seq]
         var states = [json(of: live.currentState)]
         var replayed = 0
@@ -149,16 +165,19 @@ public enum InspectorReplay {
             let line = index + 2
             if event.type == .travel {
                 guard event.error == nil, event.state != nil else { continue }
-                live.travel(to: try state(of: event, as: State.self, template: template).state)
+                live.travel(to: try state(of: event, as: State.self, template: template, reference: template).state)
                 continue
             }
-            let (recorded, recordedJSON) = try state(of: event, as: State.self, template: template)
-            let action = try decodeAction(event, line: line, registry: registry)
+            guard let action = actions[index] else { continue }
             await dispatch(action, to: live)
             replayed += 1
             store.events.removeAll()
             let replayedState = live.currentState
             let replayedJSON = json(of: replayedState)
+            // The recorded state's redacted parts are taken from the replayed state: they were never recorded.
+            let (recorded, recordedJSON) = try state(
+                of: event, as: State.self, template: template,
+                reference: replayedJSON.redactedPaths.isEmpty ? nil : json(of: replayedState, redacting: false))
             guard TestStore<State>.isEqual(replayedState, recorded) else {
                 let divergence = Divergence(
                     seq: event.seq, line: line, action: event.description ?? event.action ?? "?",
@@ -175,9 +194,9 @@ public enum InspectorReplay {
     /// The state as JSON, by its `Encodable` conformance looked up on the main actor (where a main-actor isolated one
     /// is found too); `null` when it has none.
     @MainActor
-    private static func json(of state: Any) -> InspectorValue {
+    private static func json(of state: Any, redacting: Bool = true) -> InspectorValue {
         guard let state = state as? any Encodable else { return .null }
-        return (try? InspectorValue(encoding: state)) ?? .null
+        return (try? InspectorValue(encoding: state, redacting: redacting)) ?? .null
     }
 
     @MainActor
@@ -188,10 +207,11 @@ public enum InspectorReplay {
     /// The recorded state of `event`, decoded by `State`'s `Decodable` conformance, looked up on the main actor (where a
     /// main-actor isolated one is found too), and the JSON it was decoded from. A member the recorded state lacks (the
     /// state type gained it since) is taken from `template`, the state the store was made with: an older session
-    /// replays after a new member, optional or not, is added to the state or to a struct in it.
+    /// replays after a new member, optional or not, is added to the state or to a struct in it. A redacted member is
+    /// taken from `reference`, the same state encoded without redaction.
     @MainActor
     private static func state<State>(
-        of event: InspectorEvent, as type: State.Type, template: InspectorValue
+        of event: InspectorEvent, as type: State.Type, template: InspectorValue, reference: InspectorValue?
     ) throws(InspectorError) -> (state: State, json: InspectorValue) {
         guard let recorded = event.state else {
             throw .undecodableState(seq: event.seq, reason: "the session has no state as JSON (is the state Codable?)")
@@ -200,7 +220,8 @@ public enum InspectorReplay {
             throw .undecodableState(seq: event.seq, reason: "\(State.self) is not Decodable")
         }
         let json = recorded.filling(from: template)
-        func decode<Value: Decodable>(_ type: Value.Type) throws -> Any { try json.decode(as: type) }
+        let complete = reference.map { json.filling(redactedFrom: $0) } ?? json
+        func decode<Value: Decodable>(_ type: Value.Type) throws -> Any { try complete.decode(as: type) }
         let decoded: Any
         do {
             decoded = try decode(decodable)
@@ -215,12 +236,20 @@ public enum InspectorReplay {
 
     @MainActor
     private static func decodeAction(
-        _ event: InspectorEvent, line: Int, registry: ActionRegistry
+        _ event: InspectorEvent, line: Int, registry: ActionRegistry, redactedValues: [String: InspectorValue]
     )
         throws(InspectorError) -> any Action
     {
         let name = event.action ?? ""
-        guard let payload = event.payload else { throw .unknownAction(line: line, action: name) }
+        guard let recorded = event.payload else { throw .unknownAction(line: line, action: name) }
+        let key = { (path: String) in path.isEmpty ? name : name + "." + path }
+        let payload = recorded.replacingRedacted { redactedValues[key($0)] }
+        if let missing = payload.redactedPaths.first {
+            throw .invalidLine(
+                line: line,
+                reason: "\(key(missing)) was redacted when it was recorded; give its value: "
+                    + "redactedValues: [\"\(key(missing))\": ...]")
+        }
         let data: Data
         do {
             data = try JSONEncoder().encode(payload)

@@ -284,3 +284,60 @@ struct EmitTestTests {
         }
     }
 }
+
+/// An account whose password and token are kept out of records.
+struct Login: Codable, Equatable, Sendable {
+    var user = ""
+    @Redacted var token: String = ""
+}
+
+struct SignIn: Action, Codable {
+    var user: String
+    @Redacted var password: String
+}
+
+struct RotateToken: RedactedAction, Codable { let token: String }
+
+@Suite("brigade-tool inspect: redacted values")
+@MainActor
+struct RedactedSessionTests {
+    @Test("the page, the session it exports and the test emitted from it hold no secret; the test gives stand-ins")
+    func noSecretServed() async throws {
+        let server = try InspectorServer(pagePort: 0, appPort: 0)
+        server.start()
+        defer { server.stop() }
+        let page = Page(port: server.pagePort)
+        let store = Store(initialState: Login())
+        store.reducers.add(on: \Login.self) { (login: inout Login, action: SignIn) in
+            login.user = action.user
+            login.token = "session-" + action.password
+        }
+        store.reducers.add(on: \Login.token) { (token: inout String, action: RotateToken) in token = action.token }
+        let inspector = Inspector(app: "Login")
+        inspector.attach(to: store)
+        inspector.connect(port: server.appPort)
+        defer { inspector.disconnect() }
+        store.dispatch(SignIn(user: "ada", password: "hunter2"))
+        store.dispatch(RotateToken(token: "tok-8f3a"))
+        let events = try await page.waitFor { $0.events.count >= 3 }
+        #expect(events.events.last?.payload == ["token": "<redacted>"])
+
+        let served = [
+            try await page.request("GET", "/api/events?since=0").1,
+            try await page.request("GET", "/api/session").1,
+        ]
+        let session = try InspectorSession(data: served[1])
+        let source = try SessionTestWriter(
+            session: session, sessionFile: "login.brigade-session", module: "LoginApp",
+            storeFactory: "makeLoginStore", registryFactory: nil, name: nil
+        ).source()
+        for bytes in served + [Data(source.utf8)] {
+            for secret in ["hunter2", "tok-8f3a"] {
+                #expect(bytes.range(of: Data(secret.utf8)) == nil)
+            }
+        }
+        #expect(source.contains(#""SignIn.password": "redacted","#))
+        #expect(source.contains(#""RotateToken.token": "redacted","#))
+        #expect(source.contains("store: store, redactedValues: Self.redactedValues)"))
+    }
+}
