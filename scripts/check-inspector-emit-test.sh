@@ -29,22 +29,27 @@ app_port="$(port_of)"
 "$bin/brigade-tool" inspect --port "$page_port" --app-port "$app_port" >"$work/tool.log" 2>&1 &
 tool_pid=$!
 
-# The session: a guest orders, changes their mind, and places the order. Bistro stays up until the tool has the
-# whole session (the inspector sends as it goes), then quits.
+# The session: a guest orders, changes their mind, and places the order, and Bistro quits right after its last
+# action (issue 42: nothing recorded is lost at exit; the inspector sends the rest before the process ends).
 session_complete() {
     curl -fsS "http://127.0.0.1:$page_port/api/session" -o "$work/session.brigade-session" 2>/dev/null &&
         grep -q '"action":"OrderPlaced"' "$work/session.brigade-session"
 }
-{
-    printf 'add soup 2\nadd bruschetta 1\nremove soup\nadd steak 1\nplace\n'
-    for _ in $(seq 1 300); do
-        if session_complete; then break; fi
-        sleep 0.1
-    done
-    echo quit
-} | "$bin/bistro" --inspect "127.0.0.1:$app_port" --data-dir "$work/data" >"$work/bistro.log"
+# The tool must be up first: the app sends what it recorded to a tool that is there, and waits for none.
+for _ in $(seq 1 300); do
+    if curl -fsS "http://127.0.0.1:$page_port/api/events?since=0" >/dev/null 2>&1; then break; fi
+    sleep 0.1
+done
+printf 'add soup 2\nadd bruschetta 1\nremove soup\nadd steak 1\nplace\nquit\n' |
+    "$bin/bistro" --inspect "127.0.0.1:$app_port" --data-dir "$work/data" >"$work/bistro.log"
+# Bistro has ended: what the tool has now is all it will get (the tool itself takes the lines it was sent).
+for _ in $(seq 1 50); do
+    if session_complete; then break; fi
+    sleep 0.1
+done
 session_complete || {
-    echo "check-inspector-emit-test: the tool never got the session"; cat "$work/tool.log" "$work/bistro.log"; exit 1; }
+    echo "check-inspector-emit-test: the tool did not get the session's end"; cat "$work/tool.log" "$work/bistro.log"
+    exit 1; }
 
 "$bin/brigade-tool" inspect --emit-test "$work/session.brigade-session" --output "$emitted" --module BistroKit \
     --name ReplayedBistroSession

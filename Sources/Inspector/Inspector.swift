@@ -61,9 +61,14 @@ public final class Inspector {
 
     deinit {
         // The store's observer holds the recorder, not this inspector: closed, it records nothing more and lets go of
-        // the states it kept.
-        recorder.close()
-        connection?.stop()
+        // the states it kept. A connection sends what was recorded first, on its own thread (nothing is lost when an
+        // inspector goes with the end of the program), then closes it.
+        if let connection {
+            recorder.stopRecording()
+            connection.finish { [recorder] in recorder.close() }
+        } else {
+            recorder.close()
+        }
         for kitchen in kitchens {
             kitchen.observeResolutions(nil)
         }
@@ -167,7 +172,32 @@ public final class Inspector {
         made.start()
     }
 
-    /// Stops connecting; the app goes on and the inspector keeps recording.
+    /// Ends the session with the tool without losing its end: waits until the tool has every event recorded before
+    /// this call (at most `timeout`; the wait is off the main actor), then disconnects. The inspector keeps what it
+    /// recorded (``events()``, ``exportSession(to:)``) and goes on recording, as after ``disconnect()``.
+    ///
+    /// A process that ends without calling it loses nothing either: at exit, every connected inspector sends what it
+    /// recorded, within 2 s in all (an `atexit` handler, run when `main` returns or `exit` is called; a process
+    /// killed by a signal runs none).
+    /// - Parameter timeout: How long to wait for the tool; 2 s by default.
+    /// - Returns: Whether the tool got every event recorded before the call; `false` when no tool is connected
+    ///   (nothing was connected, or the tool is not there) or the time ran out.
+    @discardableResult
+    public func close(timeout: Duration = .seconds(2)) async -> Bool {
+        guard let connection else { return false }
+        let seq = recorder.lastSeq
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let sent = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            DispatchQueue.global().async {
+                continuation.resume(returning: connection.flush(upTo: seq, timeout: seconds))
+            }
+        }
+        disconnect()
+        return sent
+    }
+
+    /// Stops connecting; the app goes on and the inspector keeps recording. What the tool has not been sent yet
+    /// stays in the ring (``close(timeout:)`` sends it first).
     public func disconnect() {
         connection?.stop()
         connection = nil

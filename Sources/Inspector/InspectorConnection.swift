@@ -1,4 +1,5 @@
 import BrigadeLocking
+import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -12,11 +13,27 @@ import Darwin
 /// JSON lines, and reads the tool's commands. It connects again after a failure, waiting a little longer each time
 /// (up to 2 s), and never blocks the main actor; what it sends comes from the recorder's bounded ring, so a slow or
 /// absent tool costs no memory. While connected, it has the recorder encode what was recorded every 50 ms.
+///
+/// Nothing recorded is lost when the process ends: ``flush(upTo:timeout:)`` waits until the tool has every event up
+/// to a seq, and every started connection is flushed so at exit (an `atexit` handler, at most ``exitTimeout`` in all).
 final class InspectorConnection: Sendable {
     private struct State {
         var isStopped = false
         var isConnected = false
+        /// The seq of the newest event sent to the tool on the current connection; 0 before any.
+        var sent = 0
+        /// How many threads wait in ``flush(upTo:timeout:)``: the connection signals `progress` for each.
+        var waiters = 0
+        /// Whether an attempt to connect failed: the tool is not there (yet), and the exit does not wait for it.
+        var failedToConnect = false
+        /// Whether the connection ends after one more round of sending (``finish(then:)``).
+        var isFinishing = false
+        /// Run when the thread ends, after a ``finish(then:)``.
+        var onEnd: (@Sendable () -> Void)?
     }
+
+    /// How long the exit handler waits, in all, for the connections to send what was recorded.
+    static let exitTimeout = 2.0
 
     private let host: String
     private let port: UInt16
@@ -24,6 +41,8 @@ final class InspectorConnection: Sendable {
     private let recorder: InspectorRecorder
     private let onCommand: @Sendable (InspectorCommand) -> Void
     private let state = Locked(State())
+    /// Signalled after each round of sending while someone waits in ``flush(upTo:timeout:)``.
+    private let progress = DispatchSemaphore(value: 0)
 
     init(
         host: String, port: UInt16, hello: InspectorHello, recorder: InspectorRecorder,
@@ -40,6 +59,8 @@ final class InspectorConnection: Sendable {
     var isConnected: Bool { state.withLock { $0.isConnected } }
 
     func start() {
+        Self.registerExitFlush()
+        Self.live.withLock { $0[ObjectIdentifier(self)] = self }
         let thread = Thread { [self] in run() }
         thread.name = "brigade.inspector.connection"
         thread.start()
@@ -48,19 +69,114 @@ final class InspectorConnection: Sendable {
     /// Ends the connection; the thread ends within one poll interval.
     func stop() {
         state.withLock { $0.isStopped = true }
+        _ = Self.live.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
+    }
+
+    /// Ends the connection once what the recorder holds is sent (a connection being made is waited for; a tool that
+    /// is not there is not), then runs `end` on the connection's thread. Never blocks the caller.
+    func finish(then end: @escaping @Sendable () -> Void) {
+        state.withLock {
+            $0.isFinishing = true
+            $0.onEnd = end
+        }
+    }
+
+    /// Blocks the calling thread (never the main actor's work: the connection runs on its own thread) until the tool
+    /// has been sent every event up to `seq`, or `timeout` seconds have passed, or the connection is stopped, or the
+    /// tool is not there (the last attempt to connect failed); returns whether everything up to `seq` was sent. A
+    /// first connection still being made is waited for within the same bound.
+    func flush(upTo seq: Int, timeout: Double) -> Bool {
+        let deadline = DispatchTime.now() + timeout
+        state.withLock { $0.waiters += 1 }
+        defer { state.withLock { $0.waiters -= 1 } }
+        while true {
+            let (sent, stopped, absent) = state.withLock { ($0.sent, $0.isStopped, $0.failedToConnect) }
+            if sent >= seq {
+                return true
+            }
+            if stopped || absent || progress.wait(timeout: deadline) == .timedOut {
+                return state.withLock { $0.sent >= seq }
+            }
+        }
+    }
+
+    /// The connections started and not stopped, flushed at exit.
+    private static let live = Locked<[ObjectIdentifier: InspectorConnection]>([:])
+
+    /// Registers, once per process, the exit handler that flushes every live connection.
+    private static let exitFlushRegistered: Bool = {
+        atexit { InspectorConnection.flushLiveConnections() }
+        return true
+    }()
+
+    private static func registerExitFlush() {
+        _ = exitFlushRegistered
+    }
+
+    /// Sends what each live connection's recorder holds before the process ends, within ``exitTimeout`` in all.
+    static func flushLiveConnections() {
+        let connections = live.withLock { Array($0.values) }
+        let deadline = DispatchTime.now() + exitTimeout
+        for connection in connections {
+            let now = DispatchTime.now().uptimeNanoseconds
+            let left = Double(deadline.uptimeNanoseconds - min(deadline.uptimeNanoseconds, now)) / 1e9
+            _ = connection.flush(upTo: connection.recorder.lastSeq, timeout: left)
+        }
+    }
+
+    /// Wakes each thread waiting in ``flush(upTo:timeout:)`` to look at what was sent; returns whether the
+    /// connection is finishing (``finish(then:)``), and so is done once this round is sent.
+    private func reportProgress(sent seq: Int) -> Bool {
+        let (waiters, finishing) = state.withLock { state -> (Int, Bool) in
+            state.sent = seq
+            return (state.waiters, state.isFinishing)
+        }
+        for _ in 0..<waiters {
+            progress.signal()
+        }
+        return finishing
+    }
+
+    /// Marks the connection stopped after its last round.
+    private func stopAfterFinishing() {
+        state.withLock { $0.isStopped = true }
     }
 
     private var isStopped: Bool { state.withLock { $0.isStopped } }
 
     private func run() {
+        defer {
+            _ = Self.live.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
+            let end = state.withLock { state -> (@Sendable () -> Void)? in
+                defer { state.onEnd = nil }
+                return state.onEnd
+            }
+            end?()
+            progress.signal()
+        }
         var delay = 0.05
         while !isStopped {
             if let descriptor = Self.open(host: host, port: port) {
                 delay = 0.05
-                state.withLock { $0.isConnected = true }
+                state.withLock {
+                    $0.isConnected = true
+                    $0.failedToConnect = false
+                }
                 serve(descriptor)
-                state.withLock { $0.isConnected = false }
+                state.withLock {
+                    $0.isConnected = false
+                    $0.sent = 0
+                }
                 close(descriptor)
+            } else {
+                let finishing = state.withLock { state -> Bool in
+                    state.failedToConnect = true
+                    return state.isFinishing
+                }
+                progress.signal()  // a flush waiting for a connection stops waiting
+                if finishing {
+                    break  // no tool to send the rest to
+                }
             }
             guard !isStopped else { break }
             Thread.sleep(forTimeInterval: delay)
@@ -76,11 +192,19 @@ final class InspectorConnection: Sendable {
         var sent = 0
         var received = Data()
         while !isStopped {
+            let newest = recorder.lastSeq
             for event in recorder.events(after: sent) {
                 guard let line = try? InspectorSession.line(InspectorEventLine(event: event)),
                     SocketWriter.write(line, to: descriptor)
                 else { return }
                 sent = event.seq
+            }
+            // Every event recorded up to `newest` was encoded into the ring and is sent (but those the ring dropped,
+            // never to be sent): a flush waiting for them is done.
+            // Finishing, the recorder records nothing more: once its newest event is sent, the connection is done.
+            if reportProgress(sent: newest), newest >= recorder.lastSeq {
+                stopAfterFinishing()
+                return
             }
             var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&polled, 1, 50)

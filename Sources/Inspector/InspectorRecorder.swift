@@ -87,6 +87,8 @@ final class InspectorRecorder: Sendable {
         var nextSeq = 1
         /// Whether the inspector is gone: nothing more is recorded.
         var isClosed = false
+        /// Whether nothing more is recorded, what was recorded kept until ``close()`` (for a last send to the tool).
+        var isStopped = false
         /// The events handed over and not yet encoded, at most twice `ringSize`.
         var pending: [Raw] = []
         /// The events being encoded, out of `pending` and not yet in `ring`: their states can still be travelled to.
@@ -113,6 +115,11 @@ final class InspectorRecorder: Sendable {
         state = Locked(State(ring: SeqRing(capacity: self.ringSize)))
     }
 
+    /// The seq of the newest event recorded; 0 before any.
+    var lastSeq: Int {
+        state.withLock { $0.nextSeq - 1 }
+    }
+
     func setEncoding(_ encoding: Encoding) {
         state.withLock { $0.encoding = encoding }
     }
@@ -124,13 +131,18 @@ final class InspectorRecorder: Sendable {
     @discardableResult
     func record(_ make: (Int) -> Raw) -> Int {
         state.withLock { state in
-            guard !state.isClosed else { return 0 }
+            guard !state.isClosed, !state.isStopped else { return 0 }
             let seq = state.nextSeq
             state.nextSeq += 1
             state.pending.append(make(seq))
             dropUnencodedOverflow(&state)
             return seq
         }
+    }
+
+    /// Stops recording, keeping what was recorded until ``close()``: the connection's last round sends it.
+    func stopRecording() {
+        state.withLock { $0.isStopped = true }
     }
 
     /// Stops recording and releases the events and states kept. The inspector calls it when it is released: the
@@ -167,7 +179,7 @@ final class InspectorRecorder: Sendable {
     /// named is the one a travel can reach right after.
     func refuseTravel(to seq: Int) -> ClosedRange<Int>? {
         state.withLock { state -> ClosedRange<Int>? in
-            guard !state.isClosed else { return nil }
+            guard !state.isClosed, !state.isStopped else { return nil }
             let made = state.nextSeq
             state.nextSeq += 1
             let range = keptStates(in: state)

@@ -394,6 +394,63 @@ struct InspectorConnectionTests {
     }
 }
 
+@Suite("Inspector: nothing recorded is lost at the end")
+@MainActor
+struct InspectorEndTests {
+    @Test("close() returns once the tool has every event recorded before it, then disconnects")
+    func closeSendsEverything() async throws {
+        let store = makeStore()
+        let inspector = Inspector(app: "Kitchen")
+        inspector.attach(to: store)
+        let tool = try FakeTool()
+        defer { tool.stop() }
+        inspector.connect(port: tool.port)
+        for index in 0..<100 {
+            store.dispatch(PlaceOrder(dish: "dish \(index)"))
+        }
+        #expect(await inspector.close(timeout: .seconds(30)))
+        #expect(!inspector.isConnected)
+        // Sent before close() returned: the connection is gone, so nothing could be sent after.
+        #expect(await tool.waitUntil { $0.count >= 102 })
+        let last = try JSONDecoder().decode(InspectorEventLine.self, from: Data((tool.received.last ?? "").utf8))
+        #expect(last.event.seq == 101)
+        store.dispatch(Close())
+        #expect(await inspector.events().last?.action == "Close")  // it goes on recording
+    }
+
+    @Test("an inspector released right after the app's last dispatch still sends that dispatch")
+    func releasedInspectorSendsItsEnd() async throws {
+        let tool = try FakeTool()
+        defer { tool.stop() }
+        let store = makeStore()
+        do {
+            let inspector = Inspector(app: "Kitchen")
+            inspector.attach(to: store)
+            inspector.connect(port: tool.port)
+            for index in 0..<100 {
+                store.dispatch(PlaceOrder(dish: "dish \(index)"))
+            }
+        }
+        #expect(await tool.waitUntil { $0.contains { $0.contains(#""dish":"dish 99""#) } })
+        store.dispatch(Close())  // recorded by nobody: the inspector is gone
+        #expect(tool.received.count == 102)
+    }
+
+    @Test("close() with no tool to send to returns false, without waiting for one")
+    func closeWithoutTool() async throws {
+        let probe = try FakeTool()
+        let port = probe.port
+        probe.stop()
+        let store = makeStore()
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        inspector.connect(port: port)
+        store.dispatch(Close())
+        #expect(await inspector.close(timeout: .seconds(30)) == false)
+        #expect(await Inspector().close() == false)  // never connected
+    }
+}
+
 /// A view feature with one pattern and a plain screen.
 @MainActor
 final class ScreenFeature: ViewFeature {
