@@ -147,11 +147,12 @@ addComponent(
 addComponent(
     "Inspector",
     dependencies: [
-        "BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen", "BrigadeComposition", "BrigadeLocking",
+        "BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen", "BrigadeComposition", "BrigadeServices",
+        "BrigadeLocking",
     ],
     testDependencies: [
         "BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen", "BrigadeComposition",
-        "BrigadeNavigation", "BrigadeTesting",
+        "BrigadeNavigation", "BrigadeTesting", "BrigadeServices", "TestHTTPServer",
     ]
 )
 

@@ -8,7 +8,8 @@ What it checks, each by what a person would see or what the app then does:
 3. clicking a past action on the page puts the app's state back to the state after it (read from the app itself);
 4. a mark of the strip shows an action without travelling; reloading the page catches up; Resume leaves travel mode and the app goes on from the travelled-to state;
 5. the tool killed and started again: the app keeps running, loses nothing, reconnects, and the page catches up;
-6. the exported session is a session file (its first line a hello).
+6. the exported session is a session file (its first line a hello);
+7. the app's APIClient calls are rows of the timeline (method, path, status, duration), their header values redacted.
 
 Usage: /usr/bin/python3 scripts/check-inspector-page.py [--screenshots docs/images]
 (`bistro --inspect` runs each line of a piped stdin as it arrives; `state` prints the state as one line of JSON.)
@@ -24,6 +25,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -58,9 +60,9 @@ class Bistro:
     command's output; `state` prints the state as one line of JSON. A command is done when the `state` sent after it
     has answered."""
 
-    def __init__(self, binary, app_port, data_dir):
+    def __init__(self, binary, app_port, data_dir, specials_url):
         self.process = subprocess.Popen(
-            [binary, "--inspect", f"127.0.0.1:{app_port}", "--data-dir", data_dir],
+            [binary, "--inspect", f"127.0.0.1:{app_port}", "--data-dir", data_dir, "--specials-url", specials_url],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
         self.lines = []
         self.lock = threading.Lock()
@@ -102,6 +104,21 @@ class Bistro:
                 self.process.wait(timeout=5)
             except Exception:
                 self.process.kill()
+
+
+class SpecialsHandler(BaseHTTPRequestHandler):
+    """Today's specials, as Bistro's `--specials-url` API answers them."""
+
+    def do_GET(self):
+        body = json.dumps([{"name": "soup of the day", "price": 650}]).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *arguments):
+        pass
 
 
 class Tool:
@@ -156,9 +173,12 @@ def main():
     profile = tempfile.mkdtemp(prefix="chromium-")
     port, app_port = free_port(), free_port()
     bistro = tool = browser = None
+    specials = ThreadingHTTPServer(("127.0.0.1", 0), SpecialsHandler)
+    threading.Thread(target=specials.serve_forever, daemon=True).start()
     try:
         # 1. The app first, the tool after it.
-        bistro = Bistro(os.path.join(bin_path, "bistro"), app_port, data_dir)
+        specials_url = f"http://127.0.0.1:{specials.server_address[1]}/specials"
+        bistro = Bistro(os.path.join(bin_path, "bistro"), app_port, data_dir, specials_url)
         bistro.run("add soup 1")
         bistro.run("add bruschetta 2")
         tool = Tool(os.path.join(bin_path, "brigade-tool"), port, app_port)
@@ -248,6 +268,26 @@ def main():
         if json.loads(session[0]).get("kind") != "hello" or len(session) < 6:
             raise SystemExit("check-inspector-page: the export is not a session file")
         print("export: a session file of", len(session) - 1, "events")
+
+        # 7. The network: the specials screen's call is a row, chosen by kind; its details redact header values.
+        bistro.run("open /specials")
+        browser.execute_script("const k = document.getElementById('kind'); k.value = 'network';"
+                               "k.dispatchEvent(new Event('change'));")
+        call = wait_for("the specials call to show up as a network row",
+                        lambda: [r for r in browser.find_elements(By.CSS_SELECTOR, ".event")
+                                 if r.get_attribute("data-type") == "network" and "GET /specials → 200" in r.text])
+        if any(r.get_attribute("data-type") != "network" for r in browser.find_elements(By.CSS_SELECTOR, ".event")):
+            raise SystemExit("check-inspector-page: the network filter kept other rows")
+        call[0].click()
+        table = wait_for("the call's details",
+                         lambda: browser.find_element(By.CSS_SELECTOR, "#detail table.network").text)
+        if "← content-type <redacted>" not in table or " ms" not in table:
+            raise SystemExit(f"check-inspector-page: the call's details are {table!r}")
+        if browser.find_element(By.ID, "travel-banner").is_displayed():
+            raise SystemExit("check-inspector-page: choosing a network row made the app travel")
+        print("network: GET /specials → 200 is a row; its header values are redacted")
+        browser.execute_script("const k = document.getElementById('kind'); k.value = '';"
+                               "k.dispatchEvent(new Event('change'));")
         if screenshots:
             take_screenshots(browser, bistro, screenshots)
         print("check-inspector-page: the page works in Chromium")
@@ -258,6 +298,7 @@ def main():
             bistro.stop()
         if tool:
             tool.stop()
+        specials.shutdown()
         shutil.rmtree(data_dir, ignore_errors=True)
         shutil.rmtree(profile, ignore_errors=True)
 

@@ -1,6 +1,7 @@
 import BrigadeCore
 import BrigadeKitchen
 import BrigadeRedux
+import BrigadeServices
 import BrigadeWireframe
 import Foundation
 
@@ -44,6 +45,8 @@ public final class Inspector {
     private var storeRecording: StoreRecording?
     private var navigationTap: NavigationTap?
     private var kitchens: [Kitchen] = []
+    /// The API clients attached, told to stop telling when the inspector goes.
+    var apiClients: [APIClient] = []
     private var connection: InspectorConnection?
 
     /// Whether the app shows a past state: after ``travel(to:)``, until ``resume()`` or the next action.
@@ -71,6 +74,9 @@ public final class Inspector {
         }
         for kitchen in kitchens {
             kitchen.observeResolutions(nil)
+        }
+        for client in apiClients {
+            client.observeExchanges(nil)
         }
     }
 

@@ -17,6 +17,54 @@ public struct InspectorEvent: Hashable, Sendable, Codable {
         case resolution
         /// The app went back to an earlier state.
         case travel
+        /// An `APIClient` call ended.
+        case network
+    }
+
+    /// An `APIClient` call: what was asked, what came back and how long it took (``Kind/network``). Header values
+    /// and bodies are ``BrigadeCore/Redacted/marker`` or absent unless the inspector was asked to show them.
+    public struct Network: Hashable, Sendable, Codable {
+        /// The method, `GET`.
+        public var method: String
+        /// The URL; the values of its query are the marker unless shown.
+        public var url: String
+        /// The status code; `nil` when no response came.
+        public var status: Int?
+        /// How long the call took, in milliseconds, retries and redirects included.
+        public var milliseconds: Double
+        /// The size of the request's body, in bytes.
+        public var requestBytes: Int
+        /// The size of the response's body, in bytes; `nil` when no response came.
+        public var responseBytes: Int?
+        /// Why the call failed, or `nil`.
+        public var error: String?
+        /// The request's headers, names lowercased; values the marker unless shown.
+        public var requestHeaders: [String: String]
+        /// The response's headers, names lowercased; values the marker unless shown.
+        public var responseHeaders: [String: String]?
+        /// The request's body as text, when bodies are shown.
+        public var requestBody: String?
+        /// The response's body as text, when bodies are shown.
+        public var responseBody: String?
+
+        /// Creates a call's record.
+        public init(
+            method: String, url: String, status: Int?, milliseconds: Double, requestBytes: Int, responseBytes: Int?,
+            error: String? = nil, requestHeaders: [String: String] = [:], responseHeaders: [String: String]? = nil,
+            requestBody: String? = nil, responseBody: String? = nil
+        ) {
+            self.method = method
+            self.url = url
+            self.status = status
+            self.milliseconds = milliseconds
+            self.requestBytes = requestBytes
+            self.responseBytes = responseBytes
+            self.error = error
+            self.requestHeaders = requestHeaders
+            self.responseHeaders = responseHeaders
+            self.requestBody = requestBody
+            self.responseBody = responseBody
+        }
     }
 
     /// Who dispatched an action.
@@ -113,6 +161,8 @@ public struct InspectorEvent: Hashable, Sendable, Codable {
     public var to: Int?
     /// Why the app could not travel, or `nil` (``Kind/travel``).
     public var error: String?
+    /// The call (``Kind/network``).
+    public var network: Network?
 
     /// Creates an event of `type`; set the members of its type.
     public init(seq: Int, time: Double, type: Kind) {

@@ -1,10 +1,10 @@
 /// The page `brigade-tool inspect` serves: one self-contained HTML file (no network, no external script or font),
 /// which long-polls `/api/events` and draws the timeline and its strip, the chosen event's diff, state, screens,
-/// effect and resolution, and sends travel and resume.
+/// effect, resolution and network call, and sends travel and resume.
 ///
 /// Stable hooks for tests: `#status` (`data-connected`), `.event` rows (`data-seq`, `data-type`, `data-action`),
 /// `#strip .mark`, `#diff tr` (`data-path`, `data-op`), `#state`, `#screens`, `#lifecycle`, `#follow-ups`,
-/// `#travel-banner`, `#resume`, `#export`, `#filter`, `#kind`.
+/// `table.network`, `#travel-banner`, `#resume`, `#export`, `#filter`, `#kind`.
 enum InspectorPage {
     static let html = #"""
         <!doctype html>
@@ -15,7 +15,7 @@ enum InspectorPage {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <style>
           :root { --bg:#0f1419; --panel:#171d24; --line:#2a323c; --text:#d7dde4; --dim:#8893a0; --accent:#5ab0f6;
-                  --action:#5ab0f6; --navigation:#b48ef7; --effect:#f2b35a; --resolution:#6fd08c; --travel:#f2707a;
+                  --action:#5ab0f6; --navigation:#b48ef7; --effect:#f2b35a; --resolution:#6fd08c; --travel:#f2707a; --network:#4fd1c5;
                   --added:#6fd08c; --removed:#f2707a; --changed:#f2b35a; --mono: ui-monospace, "SF Mono", Menlo, "DejaVu Sans Mono", monospace; }
           * { box-sizing: border-box; }
           body { margin:0; font:13px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "DejaVu Sans", sans-serif;
@@ -40,7 +40,7 @@ enum InspectorPage {
           #strip-box { border-bottom:1px solid var(--line); background:#12181e; padding:6px 16px 4px; }
           #strip { height:30px; position:relative; cursor:pointer; border-radius:4px; background:#0d1216; }
           #strip .mark { position:absolute; top:5px; width:4px; height:20px; border-radius:2px; opacity:.85; }
-          #strip .mark.navigation { top:3px; height:24px; } #strip .mark.resolution, #strip .mark.effect { top:9px; height:12px; }
+          #strip .mark.navigation { top:3px; height:24px; } #strip .mark.resolution, #strip .mark.effect, #strip .mark.network { top:9px; height:12px; }
           #strip .mark.selected { outline:2px solid #fff; opacity:1; z-index:2; }
           #strip .mark.past { opacity:.3; }
           #legend { display:flex; gap:14px; font-size:11px; color:var(--dim); margin-top:4px; }
@@ -74,6 +74,9 @@ enum InspectorPage {
           table.diff td { padding:4px 8px; border-bottom:1px solid #1d242c; vertical-align:top; word-break:break-word; }
           table.diff td.path { color:#9cc7f2; white-space:nowrap; }
           table.diff td.before { color:#e7a4a9; } table.diff td.after { color:#a8db8f; }
+          table.network { border-collapse:collapse; font-family:var(--mono); font-size:12px; }
+          table.network th { text-align:left; font-weight:500; color:var(--dim); padding:2px 12px 2px 0; white-space:nowrap; }
+          table.network td { padding:2px 0; word-break:break-all; }
           .op { display:inline-block; min-width:62px; text-align:center; border-radius:8px; font-size:11px; padding:0 6px; }
           .op-added { background:#1d3526; color:var(--added); } .op-removed { background:#3a2020; color:var(--removed); }
           .op-changed { background:#3a2f1a; color:var(--changed); }
@@ -109,7 +112,7 @@ enum InspectorPage {
           <input id="filter" placeholder="Filter: action type or text" autocomplete="off" spellcheck="false">
           <select id="kind" title="Show one kind of event">
             <option value="">every kind</option><option value="action">actions</option><option value="navigation">screens</option>
-            <option value="effect">effects</option><option value="resolution">resolutions</option><option value="travel">travels</option>
+            <option value="effect">effects</option><option value="resolution">resolutions</option><option value="network">network</option><option value="travel">travels</option>
           </select>
           <button id="resume" title="Leave travel mode: the app goes on from the state it shows" disabled>Resume</button>
           <a class="button" id="export" href="/api/session" download title="Download the session file (JSON lines); brigade-tool inspect --emit-test turns it into a test">Export session</a>
@@ -118,7 +121,7 @@ enum InspectorPage {
         <div id="strip-box">
           <div id="strip" title="The session: one mark per event, by time, coloured by kind; click one to see it"></div>
           <div id="legend"><span><i style="background:var(--action)"></i>action</span><span><i style="background:var(--navigation)"></i>screens</span>
-            <span><i style="background:var(--effect)"></i>effect</span><span><i style="background:var(--resolution)"></i>resolution</span>
+            <span><i style="background:var(--effect)"></i>effect</span><span><i style="background:var(--resolution)"></i>resolution</span><span><i style="background:var(--network)"></i>network</span>
             <span><i style="background:var(--travel)"></i>travel</span><span class="spacer"></span><span id="span-text"></span></div>
         </div>
         <main>
@@ -134,7 +137,7 @@ enum InspectorPage {
         <script>
         "use strict";
         const colors = { action: "var(--action)", navigation: "var(--navigation)", effect: "var(--effect)",
-                         resolution: "var(--resolution)", travel: "var(--travel)" };
+                         resolution: "var(--resolution)", travel: "var(--travel)", network: "var(--network)" };
         const MAX_ROWS = 3000;
         let events = [], bySeq = new Map(), last = 0, connected = false, hello = null, selected = null;
         let travelledTo = null, travelSeq = null, resumedAt = null;
@@ -153,9 +156,14 @@ enum InspectorPage {
             case "effect": return "effect " + e.phase + ": " + (e.startedBy || "run") + (e.id ? " [" + e.id + "]" : "") + " #" + e.serial;
             case "resolution": return (e.failure ? "✗ failed: " : "made ") + (e.service || (e.chain || []).slice(-1)[0] || "?");
             case "travel": return e.error ? "travel failed: " + e.error : "travelled back to #" + e.to;
+            case "network": { const n = e.network || {};
+              return n.method + " " + urlPath(n.url) + " → " + (n.status !== undefined && n.status !== null ? n.status : "✗ failed") +
+                ", " + Math.round(n.milliseconds || 0) + " ms"; }
           }
           return e.type;
         }
+        function urlPath(u) { try { const x = new URL(u); return x.pathname + x.search; } catch (_) { return u || "?"; } }
+        function bytes(n) { return n === undefined || n === null ? "none" : n < 1024 ? n + " B" : (n / 1024).toFixed(1) + " KiB"; }
         function detailText(e) {
           if (e.type === "action" && e.description && e.description !== e.action) return e.description;
           if (e.type === "resolution") return (e.chain || []).join(" → ");
@@ -342,6 +350,7 @@ enum InspectorPage {
             part.appendChild(chain);
             if (e.failure) part.appendChild(el("div", "failure", e.failure));
           }
+          if (e.type === "network") renderNetwork(box, e.network || {});
           if (e.type === "travel" && !e.error) { const p = section(box, "Travelled to"); p.appendChild(seqLink(e.to, "#" + e.to + " " + ((bySeq.get(e.to) || {}).action || ""))); }
           if (e.type === "navigation") renderScreens(box, e);
           const s = stateAt(e.seq);
@@ -350,6 +359,21 @@ enum InspectorPage {
           if (s && s.state !== undefined && s.state !== null) stateBox.appendChild(tree(s.state, undefined, "", changed));
           else stateBox.appendChild(el("pre", "description", s ? s.stateDescription : "unknown"));
           if (e.type !== "navigation") renderScreens(box, e);
+        }
+        function renderNetwork(box, n) {
+          const part = section(box, "The call", "network");
+          const table = el("table", "network");
+          const row = (name, value) => { const tr = el("tr"); tr.appendChild(el("th", null, name)); tr.appendChild(el("td", null, value)); table.appendChild(tr); };
+          row("request", n.method + " " + n.url);
+          row("status", n.status !== undefined && n.status !== null ? String(n.status) : "no response");
+          if (n.error) row("error", n.error);
+          row("duration", (n.milliseconds || 0).toFixed(1) + " ms");
+          row("sizes", "sent " + bytes(n.requestBytes) + ", received " + bytes(n.responseBytes));
+          Object.keys(n.requestHeaders || {}).sort().forEach(h => row("→ " + h, n.requestHeaders[h]));
+          Object.keys(n.responseHeaders || {}).sort().forEach(h => row("← " + h, n.responseHeaders[h]));
+          part.appendChild(table);
+          if (n.requestBody) part.appendChild(el("pre", "description", n.requestBody));
+          if (n.responseBody) part.appendChild(el("pre", "description", n.responseBody));
         }
         function renderScreens(box, e) {
           const n = screensAt(e.seq);

@@ -51,6 +51,8 @@ public final class APIClient: Sendable {
     private let transport: Transport
     /// The GETs in flight, by URL and headers; `inFlight`'s lock also orders joining a call before leaving it.
     private let inFlight = Locked<[String: SharedCall]>([:])
+    /// Told of each call when it ends (``observeExchanges(_:)``).
+    private let exchangeObserver = Locked<(@Sendable (APIExchange) -> Void)?>(nil)
 
     /// Creates a client.
     /// - Parameters:
@@ -101,6 +103,39 @@ public final class APIClient: Sendable {
         let urlRequest = try makeURLRequest(request)
         let label = urlRequest.url?.absoluteString ?? request.path
         let timeout = max(request.timeout ?? defaultTimeout, .zero)
+        guard let observer = exchangeObserver.withLock({ $0 }) else {
+            return try await respond(to: urlRequest, of: request, label: label, timeout: timeout)
+        }
+        let (start, clock) = (Date(), ContinuousClock())
+        let started = clock.now
+        let result: Result<APIResponse, APIError>
+        do {
+            result = .success(try await respond(to: urlRequest, of: request, label: label, timeout: timeout))
+        } catch {
+            result = .failure(error)
+        }
+        observer(
+            APIExchange(
+                method: request.method.rawValue, url: urlRequest.url ?? URL(fileURLWithPath: "/"), start: start,
+                duration: started.duration(to: clock.now),
+                requestHeaders: Dictionary(
+                    (urlRequest.allHTTPHeaderFields ?? [:]).map { ($0.key.lowercased(), $0.value) },
+                    uniquingKeysWith: { first, _ in first }),
+                requestBody: urlRequest.httpBody, response: try? result.get(), error: result.error))
+        return try result.get()
+    }
+
+    /// Tells `observer` of each call of this client when it ends (each caller's, a shared GET's callers each), with
+    /// its request, response or error and duration; `nil` stops telling. One observer at a time: the inspector's
+    /// (`Inspector.attach(to:)`). Called on the calling task, after the call; a call costs a lock more while one is
+    /// set.
+    public func observeExchanges(_ observer: (@Sendable (APIExchange) -> Void)?) {
+        exchangeObserver.withLock { $0 = observer }
+    }
+
+    private func respond(
+        to urlRequest: URLRequest, of request: APIRequest, label: String, timeout: Duration
+    ) async throws(APIError) -> APIResponse {
         if request.method == .get, request.body == nil {
             return try await shared(urlRequest, label: label, timeout: timeout)
         }

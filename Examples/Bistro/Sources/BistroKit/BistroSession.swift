@@ -93,6 +93,9 @@ public final class BistroSession {
             // trying, so the tool may start before or after the Bistro.
             inspector = app.inspect(
                 name: "Bistro", navigator: self.navigator as? HeadlessNavigator, host: address.host, port: address.port)
+            if options.specialsURL != nil, let client = try? kitchen.resolve(APIClient.self) {
+                inspector?.attach(to: client)  // its calls in the same timeline; header values and bodies left out
+            }
             notices.append("inspecting: sending to brigade-tool inspect at \(address.host):\(address.port)")
         }
         self.notices = notices
