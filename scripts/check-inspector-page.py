@@ -9,7 +9,10 @@ What it checks, each by what a person would see or what the app then does:
 4. a mark of the strip shows an action without travelling; reloading the page catches up; Resume leaves travel mode and the app goes on from the travelled-to state;
 5. the tool killed and started again: the app keeps running, loses nothing, reconnects, and the page catches up;
 6. the exported session is a session file (its first line a hello);
-7. the app's APIClient calls are rows of the timeline (method, path, status, duration), their header values redacted.
+7. the app's APIClient calls are rows of the timeline (method, path, status, duration), their header values redacted;
+8. an action dispatched from the page (a recorded kind, its payload edited) changes the app's state;
+9. skipping a recorded action recomputes the app's state without it, and putting it back restores it;
+10. a state imported from the page becomes the app's state.
 
 Usage: /usr/bin/python3 scripts/check-inspector-page.py [--screenshots docs/images]
 (`bistro --inspect` runs each line of a piped stdin as it arrives; `state` prints the state as one line of JSON.)
@@ -288,6 +291,58 @@ def main():
         print("network: GET /specials → 200 is a row; its header values are redacted")
         browser.execute_script("const k = document.getElementById('kind'); k.value = '';"
                                "k.dispatchEvent(new Event('change'));")
+
+        # 8. Dispatch from the page: a recorded kind, its payload edited.
+        browser.find_element(By.ID, "drive-open").click()
+        wait_for("the recorded kinds in the dispatch list",
+                 lambda: "AddDish" in [o.get_attribute("value") for o in
+                                       browser.find_elements(By.CSS_SELECTOR, "#dispatch-action option")])
+        browser.execute_script("const s = document.getElementById('dispatch-action'); s.value = 'AddDish';"
+                               "s.dispatchEvent(new Event('change'));"
+                               "document.getElementById('dispatch-payload').value = "
+                               "JSON.stringify({dish: 'steak', quantity: 7});")
+        browser.find_element(By.ID, "dispatch-send").click()
+        wait_for("the page's AddDish in the app",
+                 lambda: any(line == {"dish": "steak", "quantity": 7} or
+                             (line["dish"] == "steak" and line["quantity"] >= 7) for line in bistro.state()["order"]))
+        wait_for("the page's AddDish as a row of origin tool",
+                 lambda: [r for r in browser.find_elements(By.CSS_SELECTOR, ".event[data-action=AddDish]")
+                          if r.find_elements(By.CSS_SELECTOR, ".chip.tool")])
+        print("dispatch: AddDish {steak, 7} sent from the page reached the app (origin tool)")
+
+        # 9. Skip a recorded action (chosen on the strip: no travel), then put it back.
+        bistro.run("add bruschetta 1")
+        bistro.run("add soup 1")
+
+        def quantity(state, dish):
+            return sum(line["quantity"] for line in state["order"] if line["dish"] == dish)
+        kept = bistro.state()
+        rows = wait_for("the new AddDish rows", lambda: [
+            r for r in browser.find_elements(By.CSS_SELECTOR, ".event[data-action=AddDish]")][-2:])
+        bruschetta = rows[0].get_attribute("data-seq")
+        browser.execute_script(f"document.querySelector('#strip .mark[data-seq=\"{bruschetta}\"]').click()")
+        wait_for(f"#{bruschetta} to be shown",
+                 lambda: browser.find_element(By.ID, "detail").get_attribute("data-seq") == bruschetta)
+        browser.find_element(By.ID, "skip-toggle").click()
+        wait_for("the app recomputed without the skipped AddDish",
+                 lambda: quantity(bistro.state(), "bruschetta") == quantity(kept, "bruschetta") - 1
+                 and quantity(bistro.state(), "soup") == quantity(kept, "soup"))
+        wait_for("the skipped row struck through",
+                 lambda: "skipped" in browser.find_element(By.ID, f"event-{bruschetta}").get_attribute("class"))
+        browser.execute_script(f"document.querySelector('#strip .mark[data-seq=\"{bruschetta}\"]').click()")
+        wait_for("the button to put it back", lambda: browser.find_element(By.ID, "skip-toggle").text == "Put it back")
+        browser.find_element(By.ID, "skip-toggle").click()
+        wait_for("the app with the AddDish again", lambda: bistro.state()["order"] == kept["order"])
+        print(f"skip: the app recomputed its order without #{bruschetta}, then with it again")
+
+        # 10. Import a state.
+        imported = bistro.state()
+        imported["language"] = "fr"
+        browser.execute_script("document.getElementById('import-state').value = arguments[0];", json.dumps(imported))
+        browser.find_element(By.ID, "import-send").click()
+        wait_for("the imported state in the app", lambda: bistro.state()["language"] == "fr")
+        wait_for("the import as a row", lambda: browser.find_elements(By.CSS_SELECTOR, ".event[data-action='@import']"))
+        print("import: the page's state became the app's (language fr), recorded as @import")
         if screenshots:
             take_screenshots(browser, bistro, screenshots)
         print("check-inspector-page: the page works in Chromium")

@@ -86,7 +86,7 @@ public final class Inspector {
     /// puts `store`'s state back. Records the current state first, as the action `@initial`. An inspector records one
     /// store: attaching another stops recording the first.
     public func attach<State: Sendable & Codable>(to store: Store<State>) {
-        attach(store) { state in
+        attach(store, decodeState: { try $0.decode(as: State.self) }) { state in
             guard let state = state as? State else { return (nil, String(describing: state)) }
             return (try? InspectorValue(encoding: state), String(describing: state))
         }
@@ -100,16 +100,21 @@ public final class Inspector {
     }
 
     private func attach<State: Sendable>(
-        _ store: Store<State>, encodeState: @escaping @Sendable (any Sendable) -> (InspectorValue?, String)
+        _ store: Store<State>, decodeState: ((InspectorValue) throws -> State)? = nil,
+        encodeState: @escaping @Sendable (any Sendable) -> (InspectorValue?, String)
     ) {
         stateType = String(describing: State.self)
         recorder.setEncoding(
             InspectorRecorder.Encoding(
                 state: encodeState,
                 actionName: { action in
-                    action is InitialState ? "@initial" : String(describing: type(of: action))
+                    switch action {
+                    case is InitialState: "@initial"
+                    case is ImportedState: "@import"
+                    default: String(describing: type(of: action))
+                    }
                 }))
-        let recording = StoreRecording(store: store, recorder: recorder)
+        let recording = StoreRecording(store: store, recorder: recorder, decodeState: decodeState)
         recording.navigation = navigationTap?.screens
         // One store at a time: the states are found by seq, so a travel must not reach another store's.
         storeRecording?.isRecording = false
@@ -212,7 +217,8 @@ public final class Inspector {
     /// Whether the connection to the tool is up now.
     public var isConnected: Bool { connection?.isConnected ?? false }
 
-    /// Does what the tool asked: a travel or a resume.
+    /// Does what the tool asked: a travel, a resume, a dispatch, a skip or an import. A command that cannot be done
+    /// is recorded as a `command` event with the reason.
     func perform(_ command: InspectorCommand) async {
         switch command.kind {
         case "travel":
@@ -221,8 +227,82 @@ public final class Inspector {
         case "resume":
             resume()
         default:
-            break
+            do {
+                try await perform(other: command)
+            } catch {
+                recorder.record { seq in
+                    var event = InspectorEvent(seq: seq, time: wallClockNow(), type: .command)
+                    event.description = Self.describe(command)
+                    event.error = error.description
+                    return event
+                }
+            }
         }
+    }
+
+    private func perform(other command: InspectorCommand) async throws(InspectorError) {
+        switch command.kind {
+        case "dispatch":
+            guard let name = command.action, let payload = command.payload else {
+                throw .commandFailed(reason: "a dispatch names an action and its JSON")
+            }
+            try dispatch(name, payload: payload)
+        case "skip":
+            guard let from = command.from, let to = command.to else {
+                throw .commandFailed(reason: "a skip names the action it starts from and the last one")
+            }
+            try await replay(from: from, to: to, skipping: Set(command.skip ?? []))
+        case "import":
+            guard let state = command.state else { throw .commandFailed(reason: "an import carries a state") }
+            try importState(state)
+        default:
+            throw .commandFailed(reason: "\(command.kind) is not a command of this Brigade")
+        }
+    }
+
+    /// The command as the page shows it.
+    private static func describe(_ command: InspectorCommand) -> String {
+        switch command.kind {
+        case "dispatch": return "dispatch \(command.action ?? "?")"
+        case "skip":
+            return "skip \((command.skip ?? []).map { "#\($0)" }.joined(separator: ", ")) from #\(command.from ?? 0)"
+        default: return command.kind
+        }
+    }
+
+    // MARK: - Driving the app
+
+    /// Dispatches the action of type `name` (one of the store's reducers handles it) decoded from `payload`, as the
+    /// page's "Dispatch" does: recorded with the origin `tool`.
+    /// - Throws: ``InspectorError/commandFailed(reason:)`` when no store is attached, no reducer handles an action of
+    ///   that name, the payload is not one, or a member of it is redacted; nothing is dispatched then.
+    public func dispatch(_ name: String, payload: InspectorValue) throws(InspectorError) {
+        guard let storeRecording else { throw .commandFailed(reason: "no store is attached") }
+        try storeRecording.dispatch(name, payload: payload)
+    }
+
+    /// Recomputes the states without some actions, as the page's "Skip" does: puts the store back to the state after
+    /// the action `from`, then dispatches again, with the store's effects off, each recorded action after it through
+    /// `to` but those in `skipping` (decoded from their JSON; recorded with the origin `replay`). A later call with
+    /// another set, from the same `from`, toggles actions back in.
+    /// - Throws: ``InspectorError/commandFailed(reason:)`` when an action in the range was recorded without JSON, has
+    ///   a redacted member, or no longer decodes, or the state after `from` is no longer kept; nothing changes then.
+    public func replay(from: Int, to: Int, skipping: Set<Int>) async throws(InspectorError) {
+        guard let storeRecording else { throw .commandFailed(reason: "no store is attached") }
+        let actions = await recorder.events().filter {
+            $0.type == .action && $0.seq > from && $0.seq <= to && !skipping.contains($0.seq)
+        }
+        try storeRecording.replay(from: from, actions.map { ($0.action ?? "?", $0.payload) })
+        storeRecording.isTravelling = false
+    }
+
+    /// Makes `state` (decoded as the store's state) the store's state, as the page's "Import" does: recorded as the
+    /// action `@import`, with the origin `tool`.
+    /// - Throws: ``InspectorError/commandFailed(reason:)`` when no store is attached, the state is not `Codable`, or
+    ///   the JSON is not a state (the reason names the member); nothing changes then.
+    public func importState(_ state: InspectorValue) throws(InspectorError) {
+        guard let storeRecording else { throw .commandFailed(reason: "no store is attached") }
+        try storeRecording.importState(state)
     }
 
     private func hello() -> InspectorHello {
@@ -327,6 +407,11 @@ func wallClockNow() -> Double {
 /// The action the inspector records first: the state before any action.
 struct InitialState: Action, CustomStringConvertible {
     var description: String { "@initial" }
+}
+
+/// The action the inspector records when the tool imported a state.
+struct ImportedState: Action, CustomStringConvertible {
+    var description: String { "@import" }
 }
 
 /// What the inspector records when an asynchronous reducer (VISPER's kind) changed the state.

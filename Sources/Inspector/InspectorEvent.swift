@@ -19,6 +19,9 @@ public struct InspectorEvent: Hashable, Sendable, Codable {
         case travel
         /// An `APIClient` call ended.
         case network
+        /// A command of the tool (a dispatch, a skip, an import) could not be done: ``description`` says what was
+        /// asked, ``error`` why.
+        case command
     }
 
     /// An `APIClient` call: what was asked, what came back and how long it took (``Kind/network``). Header values
@@ -223,16 +226,52 @@ public struct InspectorEventLine: Hashable, Sendable, Codable {
 
 /// What the tool asks an inspected app to do.
 public struct InspectorCommand: Hashable, Sendable, Codable {
-    /// `travel` (go back to the state after ``to``) or `resume` (continue from the state shown).
+    /// `travel` (go back to the state after ``to``), `resume` (continue from the state shown), `dispatch` (the
+    /// action ``action`` made from ``payload``), `skip` (the actions after ``from`` through ``to`` again, but those
+    /// in ``skip``) or `import` (``state`` as the app's state).
     public var kind: String
-    /// The seq of the action to go back to, for `travel`.
+    /// The seq of the action to go back to, for `travel`; the last action to replay, for `skip`.
     public var to: Int?
+    /// The action's type name, for `dispatch`.
+    public var action: String?
+    /// The action as JSON, for `dispatch`.
+    public var payload: InspectorValue?
+    /// The action whose state a `skip` starts from.
+    public var from: Int?
+    /// The seqs of the actions a `skip` leaves out.
+    public var skip: [Int]?
+    /// The state, for `import`.
+    public var state: InspectorValue?
 
     /// Go back to the state after the action numbered `seq`.
     public static func travel(to seq: Int) -> InspectorCommand { InspectorCommand(kind: "travel", to: seq) }
 
     /// Continue from the state shown.
     public static let resume = InspectorCommand(kind: "resume", to: nil)
+
+    /// Dispatch the action of type `action` that `payload` decodes to (by the store's reducers' action types).
+    public static func dispatch(_ action: String, payload: InspectorValue) -> InspectorCommand {
+        var command = InspectorCommand(kind: "dispatch", to: nil)
+        command.action = action
+        command.payload = payload
+        return command
+    }
+
+    /// Put the app back to the state after `from`, then dispatch again, effects off, the recorded actions after it
+    /// through `to` but those in `skip`: the states as if they had never happened.
+    public static func skip(_ skip: [Int], from: Int, to: Int) -> InspectorCommand {
+        var command = InspectorCommand(kind: "skip", to: to)
+        command.from = from
+        command.skip = skip
+        return command
+    }
+
+    /// Make `state` the app's state.
+    public static func importState(_ state: InspectorValue) -> InspectorCommand {
+        var command = InspectorCommand(kind: "import", to: nil)
+        command.state = state
+        return command
+    }
 
     /// Creates a command.
     public init(kind: String, to: Int?) {

@@ -55,8 +55,10 @@ final class InspectorRecorder: Sendable {
         case app(screen: String?)
         /// An effect (indirect: a rare case kept out of every event's inline size).
         indirect case effect(EffectOrigin)
-        /// An action log's replay.
+        /// An action log's replay, or the tool's skip.
         case replay
+        /// The tool (its page dispatched the action, or imported the state).
+        case tool
 
         /// The origin as the page shows it: `screen` with its URL, `app` (no screen shown), `effect` or `replay`.
         var event: InspectorEvent.Origin {
@@ -65,6 +67,7 @@ final class InspectorRecorder: Sendable {
             case .app(nil): return InspectorEvent.Origin(kind: "app")
             case .effect(let effect): return InspectorEvent.Origin(kind: "effect", name: effect.description)
             case .replay: return InspectorEvent.Origin(kind: "replay")
+            case .tool: return InspectorEvent.Origin(kind: "tool")
             }
         }
     }

@@ -165,6 +165,8 @@ public enum InspectorError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownAction(line: Int, action: String)
     /// A session's state could not be decoded as the state type.
     case undecodableState(seq: Int, reason: String)
+    /// A command of the tool (dispatch, skip, import) could not be done; nothing changed.
+    case commandFailed(reason: String)
 
     /// What went wrong, with the line or seq to look at.
     public var description: String {
@@ -191,6 +193,8 @@ public enum InspectorError: Error, Hashable, Sendable, CustomStringConvertible {
             return "line \(line): action \(action) is not in the registry, so it cannot be replayed"
         case .undecodableState(let seq, let reason):
             return "seq \(seq): the recorded state does not decode as the state type: \(reason)"
+        case .commandFailed(let reason):
+            return "the command could not be done: \(reason)"
         }
     }
 

@@ -1,10 +1,11 @@
 /// The page `brigade-tool inspect` serves: one self-contained HTML file (no network, no external script or font),
 /// which long-polls `/api/events` and draws the timeline and its strip, the chosen event's diff, state, screens,
-/// effect, resolution and network call, and sends travel and resume.
+/// effect, resolution and network call, and sends travel, resume, dispatch, skip and import.
 ///
 /// Stable hooks for tests: `#status` (`data-connected`), `.event` rows (`data-seq`, `data-type`, `data-action`),
 /// `#strip .mark`, `#diff tr` (`data-path`, `data-op`), `#state`, `#screens`, `#lifecycle`, `#follow-ups`,
-/// `table.network`, `#travel-banner`, `#resume`, `#export`, `#filter`, `#kind`.
+/// `table.network`, `#travel-banner`, `#resume`, `#export`, `#filter`, `#kind`, `#drive-open`, `#dispatch-action`,
+/// `#dispatch-payload`, `#dispatch-send`, `#import-state`, `#import-send`, `#skip-toggle`.
 enum InspectorPage {
     static let html = #"""
         <!doctype html>
@@ -63,6 +64,14 @@ enum InspectorPage {
           .chip.effect { background:#3a2f1a; color:#f7cf8f; } .chip.travel { background:#3a1d22; color:#f2a0a6; }
           .chip.replay { background:#1d2f3a; color:#9fd3f2; }
           .event.travelled-past { opacity:.4; }
+          .event.skipped .what { text-decoration:line-through; opacity:.6; }
+          .chip.tool { background:#2b2140; color:#c9b3f7; }
+          #drive { display:none; gap:16px; padding:10px 16px; border-bottom:1px solid var(--line); background:#151c23; flex-wrap:wrap; }
+          #drive.shown { display:flex; }
+          #drive form { display:flex; flex-direction:column; gap:6px; flex:1; min-width:280px; }
+          #drive textarea { background:var(--bg); color:var(--text); border:1px solid var(--line); border-radius:6px;
+                            font:12px/1.4 var(--mono); padding:6px; min-height:70px; resize:vertical; }
+          #drive .row { display:flex; gap:8px; align-items:center; }
           .event.failed .what { color:var(--removed); }
           #detail { flex:1; overflow:auto; padding:14px 20px 40px; }
           #detail h2 { font-size:15px; margin:0 0 4px; font-weight:600; }
@@ -112,12 +121,25 @@ enum InspectorPage {
           <input id="filter" placeholder="Filter: action type or text" autocomplete="off" spellcheck="false">
           <select id="kind" title="Show one kind of event">
             <option value="">every kind</option><option value="action">actions</option><option value="navigation">screens</option>
-            <option value="effect">effects</option><option value="resolution">resolutions</option><option value="network">network</option><option value="travel">travels</option>
+            <option value="effect">effects</option><option value="resolution">resolutions</option><option value="network">network</option><option value="travel">travels</option><option value="command">failed commands</option>
           </select>
           <button id="resume" title="Leave travel mode: the app goes on from the state it shows" disabled>Resume</button>
+          <button id="drive-open" title="Dispatch an action into the app, or import a state">Dispatch / import…</button>
           <a class="button" id="export" href="/api/session" download title="Download the session file (JSON lines); brigade-tool inspect --emit-test turns it into a test">Export session</a>
         </header>
         <div id="travel-banner"><span id="travel-text"></span></div>
+        <div id="drive">
+          <form id="dispatch-form" title="The action is decoded by the app from this JSON, as its reducers' action types decode">
+            <div class="row"><b>Dispatch</b><select id="dispatch-action"></select><span class="spacer"></span>
+              <button id="dispatch-send" type="submit">Dispatch</button></div>
+            <textarea id="dispatch-payload" spellcheck="false"></textarea>
+          </form>
+          <form id="import-form" title="The app's state becomes this JSON, recorded as the action @import">
+            <div class="row"><b>Import a state</b><span class="spacer"></span>
+              <button id="import-send" type="submit">Import</button></div>
+            <textarea id="import-state" spellcheck="false"></textarea>
+          </form>
+        </div>
         <div id="strip-box">
           <div id="strip" title="The session: one mark per event, by time, coloured by kind; click one to see it"></div>
           <div id="legend"><span><i style="background:var(--action)"></i>action</span><span><i style="background:var(--navigation)"></i>screens</span>
@@ -137,10 +159,13 @@ enum InspectorPage {
         <script>
         "use strict";
         const colors = { action: "var(--action)", navigation: "var(--navigation)", effect: "var(--effect)",
-                         resolution: "var(--resolution)", travel: "var(--travel)", network: "var(--network)" };
+                         resolution: "var(--resolution)", travel: "var(--travel)", network: "var(--network)",
+                         command: "var(--removed)" };
         const MAX_ROWS = 3000;
         let events = [], bySeq = new Map(), last = 0, connected = false, hello = null, selected = null;
         let travelledTo = null, travelSeq = null, resumedAt = null;
+        // The page's skips: the actions left out, and the range they were replayed over (fixed at the first skip).
+        let skipped = new Set(), skipRange = null;
         const $ = (id) => document.getElementById(id);
         function el(tag, cls, text) { const n = document.createElement(tag); if (cls) n.className = cls;
           if (text !== undefined && text !== null) n.textContent = text; return n; }
@@ -156,6 +181,7 @@ enum InspectorPage {
             case "effect": return "effect " + e.phase + ": " + (e.startedBy || "run") + (e.id ? " [" + e.id + "]" : "") + " #" + e.serial;
             case "resolution": return (e.failure ? "✗ failed: " : "made ") + (e.service || (e.chain || []).slice(-1)[0] || "?");
             case "travel": return e.error ? "travel failed: " + e.error : "travelled back to #" + e.to;
+            case "command": return "✗ " + (e.description || "command") + ": " + (e.error || "");
             case "network": { const n = e.network || {};
               return n.method + " " + urlPath(n.url) + " → " + (n.status !== undefined && n.status !== null ? n.status : "✗ failed") +
                 ", " + Math.round(n.milliseconds || 0) + " ms"; }
@@ -193,6 +219,7 @@ enum InspectorPage {
           if (selected === e.seq) r.classList.add("selected");
           if (isPast(e)) r.classList.add("travelled-past");
           if (e.failure || e.error) r.classList.add("failed");
+          if (skipped.has(e.seq)) r.classList.add("skipped");
           r.appendChild(el("span", "seq", "#" + e.seq));
           const dot = el("span", "dot"); dot.style.background = colors[e.type]; r.appendChild(dot);
           const what = el("span", "what"); what.appendChild(el("b", "", label(e)));
@@ -330,6 +357,13 @@ enum InspectorPage {
           const h = el("h2", "", "#" + e.seq + "  " + label(e)); h.id = "detail-title"; box.appendChild(h);
           box.appendChild(el("div", "muted", new Date(e.time * 1000).toLocaleString([], { hour12: false }) +
             (e.origin ? "  ·  dispatched by " + originText(e) : "")));
+          if (e.type === "action" && e.action !== "@initial" && e.action !== "@import" && connected) {
+            const toggle = el("button", "", skipped.has(e.seq) ? "Put it back" : "Skip this action");
+            toggle.id = "skip-toggle";
+            toggle.title = "The app goes back to before it and dispatches the later actions again without it (effects off)";
+            toggle.addEventListener("click", () => toggleSkip(e));
+            box.appendChild(toggle);
+          }
           if (e.type === "action") {
             if (e.description && e.description !== e.action) box.appendChild(el("pre", "description", e.description));
             renderDiff(box, e);
@@ -420,11 +454,52 @@ enum InspectorPage {
           const r = await fetch("/api/resume", { method: "POST" });
           if (r.ok) { resumedAt = last; applyTravel(); renderTimeline(); }
         });
+        async function toggleSkip(e) {
+          const actions = events.filter(x => x.type === "action");
+          const before = actions.filter(x => x.seq < e.seq).pop();
+          if (!before) return;
+          if (!skipRange) skipRange = { from: before.seq, to: actions[actions.length - 1].seq };
+          if (before.seq < skipRange.from) skipRange.from = before.seq;
+          if (skipped.has(e.seq)) skipped.delete(e.seq); else skipped.add(e.seq);
+          await fetch("/api/skip", { method: "POST",
+            body: JSON.stringify({ from: skipRange.from, to: skipRange.to, skip: [...skipped] }) });
+          renderTimeline(); renderDetail();
+        }
+        function fillDispatch() {
+          const names = [...new Set(events.filter(x => x.type === "action" && x.payload !== undefined && x.payload !== null
+            && !x.action.startsWith("@")).map(x => x.action))].sort();
+          const select = $("dispatch-action"), was = select.value;
+          select.replaceChildren(...names.map(n => { const o = el("option", "", n); o.value = n; return o; }));
+          if (names.includes(was)) select.value = was;
+          fillPayload();
+        }
+        function fillPayload() {
+          const latest = events.filter(x => x.type === "action" && x.action === $("dispatch-action").value).pop();
+          $("dispatch-payload").value = latest ? JSON.stringify(latest.payload, null, 1) : "{}";
+        }
+        $("drive-open").addEventListener("click", () => {
+          const shown = $("drive").classList.toggle("shown");
+          if (!shown) return;
+          fillDispatch();
+          const s = events.filter(x => (x.type === "action" || x.type === "travel") && x.state).pop();
+          $("import-state").value = s ? JSON.stringify(s.state, null, 1) : "";
+        });
+        $("dispatch-action").addEventListener("change", fillPayload);
+        $("dispatch-form").addEventListener("submit", async (ev) => {
+          ev.preventDefault();
+          let payload; try { payload = JSON.parse($("dispatch-payload").value); } catch (err) { alert("The payload is not JSON: " + err.message); return; }
+          await fetch("/api/dispatch", { method: "POST", body: JSON.stringify({ action: $("dispatch-action").value, payload }) });
+        });
+        $("import-form").addEventListener("submit", async (ev) => {
+          ev.preventDefault();
+          let state; try { state = JSON.parse($("import-state").value); } catch (err) { alert("The state is not JSON: " + err.message); return; }
+          await fetch("/api/import", { method: "POST", body: JSON.stringify({ state }) });
+        });
         $("filter").addEventListener("input", renderTimeline);
         $("kind").addEventListener("change", renderTimeline);
         window.addEventListener("resize", renderStrip);
         document.addEventListener("keydown", (ev) => {
-          if (ev.target.tagName === "INPUT" || selected === null) return;
+          if (ev.target.tagName === "INPUT" || ev.target.tagName === "TEXTAREA" || selected === null) return;
           const shown = events.filter(matches), i = shown.findIndex(e => e.seq === selected);
           if (ev.key === "ArrowDown" && i + 1 < shown.length) { choose(shown[i + 1].seq, false); ev.preventDefault(); }
           if (ev.key === "ArrowUp" && i > 0) { choose(shown[i - 1].seq, false); ev.preventDefault(); }

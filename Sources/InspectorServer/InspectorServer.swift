@@ -17,6 +17,9 @@ import Darwin
 ///   events after seq `N` (at most `L`, 2,000 by default: a page catching up on a long session asks again); with
 ///   `wait=1`, held up to 10 s until there is one, or the connection is no longer `B`.
 /// - `POST /api/travel` with `{"to": N}`, `POST /api/resume`: sent to the app; 409 when no app is connected.
+/// - `POST /api/dispatch` with `{"action": type name, "payload": JSON}`, `POST /api/skip` with `{"from": N, "to": M,
+///   "skip": [seq]}`, `POST /api/import` with `{"state": JSON}`: sent to the app, which records what it did, or a
+///   `command` event with the reason it could not; 409 when no app is connected.
 /// - `GET /api/session`: the session file (JSON lines), for download.
 ///
 /// Every response closes its connection. A request larger than 64 KiB, or not HTTP, gets a 4xx; more than
@@ -199,6 +202,24 @@ package final class InspectorServer: Sendable {
             guard send(.resume) else { return .noApp }
             sessions.resumed()
             return HTTPResponse(status: 202, text: "sent")
+        case ("POST", "/api/dispatch"):
+            guard let body = try? JSONDecoder().decode(DispatchRequest.self, from: request.body) else {
+                return HTTPResponse(status: 400, text: "expected {\"action\": type name, \"payload\": JSON}")
+            }
+            return send(.dispatch(body.action, payload: body.payload))
+                ? HTTPResponse(status: 202, text: "sent") : .noApp
+        case ("POST", "/api/skip"):
+            guard let body = try? JSONDecoder().decode(SkipRequest.self, from: request.body), body.from <= body.to
+            else {
+                return HTTPResponse(status: 400, text: "expected {\"from\": seq, \"to\": seq, \"skip\": [seq]}")
+            }
+            return send(.skip(body.skip, from: body.from, to: body.to))
+                ? HTTPResponse(status: 202, text: "sent") : .noApp
+        case ("POST", "/api/import"):
+            guard let body = try? JSONDecoder().decode(ImportRequest.self, from: request.body) else {
+                return HTTPResponse(status: 400, text: "expected {\"state\": JSON}")
+            }
+            return send(.importState(body.state)) ? HTTPResponse(status: 202, text: "sent") : .noApp
         case ("GET", "/api/session"):
             guard let session = sessions.session(), let data = try? session.data() else {
                 return HTTPResponse(status: 404, text: "no session yet: no app has connected")
@@ -206,7 +227,8 @@ package final class InspectorServer: Sendable {
             var response = HTTPResponse(status: 200, type: "application/x-ndjson", body: data)
             response.headers["Content-Disposition"] = "attachment; filename=\"\(session.hello.app).brigade-session\""
             return response
-        case (_, "/"), (_, "/api/events"), (_, "/api/travel"), (_, "/api/resume"), (_, "/api/session"):
+        case (_, "/"), (_, "/api/events"), (_, "/api/travel"), (_, "/api/resume"), (_, "/api/session"),
+            (_, "/api/dispatch"), (_, "/api/skip"), (_, "/api/import"):
             return HTTPResponse(status: 405, text: "method not allowed")
         default:
             return HTTPResponse(status: 404, text: "not found")
@@ -222,5 +244,20 @@ package final class InspectorServer: Sendable {
 
     private struct TravelRequest: Decodable {
         let to: Int
+    }
+
+    private struct DispatchRequest: Decodable {
+        let action: String
+        let payload: InspectorValue
+    }
+
+    private struct SkipRequest: Decodable {
+        let from: Int
+        let to: Int
+        let skip: [Int]
+    }
+
+    private struct ImportRequest: Decodable {
+        let state: InspectorValue
     }
 }

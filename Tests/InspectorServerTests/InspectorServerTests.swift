@@ -184,6 +184,27 @@ struct InspectorServerTests {
         #expect(reloaded.resumedAt == travelled.events.last?.seq)
     }
 
+    @Test("the page's dispatch, skip and import reach the app as commands")
+    func drivingCommands() async throws {
+        let tally = try ServedTally()
+        defer { tally.stop() }
+        let (page, store) = (tally.page, tally.store)
+        tally.connect()
+        store.dispatch(Add(amount: 5))  // seq 2
+        _ = try await page.waitFor { $0.connected && $0.events.count >= 2 }
+        #expect(
+            try await page.request("POST", "/api/dispatch", body: #"{"action":"Add","payload":{"amount":3}}"#).0 == 202)
+        var seen = try await page.waitFor { $0.events.count >= 3 }
+        #expect(store.currentState.count == 8)
+        #expect(try await page.request("POST", "/api/skip", body: #"{"from":1,"to":3,"skip":[2]}"#).0 == 202)
+        seen = try await page.waitFor { $0.events.count >= 5 }  // the travel, the Add replayed
+        #expect(store.currentState.count == 3)
+        #expect(try await page.request("POST", "/api/import", body: #"{"state":{"count":40}}"#).0 == 202)
+        seen = try await page.waitFor { $0.events.contains { $0.action == "@import" } }
+        #expect(store.currentState.count == 40)
+        #expect(seen.events.last?.origin?.kind == "tool")
+    }
+
     @Test("the session export is a session file the library reads back")
     func export() async throws {
         let tally = try ServedTally()
@@ -211,6 +232,11 @@ struct InspectorServerTests {
         #expect(try await page.request("POST", "/api/travel", body: "not json").0 == 400)
         #expect(try await page.request("POST", "/api/travel", body: #"{"to":1}"#).0 == 409)
         #expect(try await page.request("POST", "/api/resume").0 == 409)
+        #expect(try await page.request("POST", "/api/dispatch", body: #"{"action":"Add"}"#).0 == 400)
+        #expect(try await page.request("POST", "/api/dispatch", body: #"{"action":"Add","payload":{}}"#).0 == 409)
+        #expect(try await page.request("POST", "/api/skip", body: #"{"from":5,"to":2,"skip":[]}"#).0 == 400)
+        #expect(try await page.request("POST", "/api/import", body: #"{"state":{}}"#).0 == 409)
+        #expect(try await page.request("GET", "/api/import").0 == 405)
         let (status, html) = try await page.request("GET", "/")
         #expect(status == 200)
         #expect(String(decoding: html, as: UTF8.self).contains("Brigade Inspector"))
