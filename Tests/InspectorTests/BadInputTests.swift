@@ -81,6 +81,19 @@ struct InspectorBadInputTests {
         #expect(error?.description.hasPrefix("cannot encode an event: ") == true)
     }
 
+    @Test("InspectorError.commandFailed")
+    func commandFailed() {
+        let store = makeStore()
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        let error = #expect(throws: InspectorError.self) { try inspector.dispatch("Teleport", payload: [:]) }
+        #expect(
+            error?.description
+                == "the command could not be done: no reducer of the store handles an action named Teleport that "
+                + "decodes from JSON")
+        #expect(store.currentState == KitchenState())
+    }
+
     @Test("InspectorError.noSuchState")
     func noSuchState() async {
         let store = makeStore()
