@@ -6,7 +6,7 @@ What it checks, each by what a person would see or what the app then does:
 1. the app started before the tool: the tool's page catches up on the actions dispatched before it started;
 2. a new command in the app shows up live on the page;
 3. clicking a past action on the page puts the app's state back to the state after it (read from the app itself);
-4. a mark of the strip shows an action without travelling; reloading the page catches up; Resume leaves travel mode and the app goes on from the travelled-to state;
+4. a mark of the strip shows an action (its call site and its reducers' time) without travelling; reloading the page catches up; Resume leaves travel mode and the app goes on from the travelled-to state;
 5. the tool killed and started again: the app keeps running, loses nothing, reconnects, and the page catches up;
 6. the exported session is a session file (its first line a hello);
 7. the app's APIClient calls are rows of the timeline (method, path, status, duration), their header values redacted;
@@ -20,6 +20,7 @@ Runs in about half a minute; every wait polls an observable condition with a dea
 """
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -225,6 +226,9 @@ def main():
                  == [("order[1]", "added")])
         if browser.find_element(By.ID, "travel-banner").is_displayed():
             raise SystemExit("check-inspector-page: a mark of the strip made the app travel")
+        where = browser.find_element(By.ID, "call-site").text
+        if not re.match(r"at BistroKit/\w+\.swift:\d+\s+·\s+reducers \d+\.\d µs$", where):
+            raise SystemExit(f"check-inspector-page: the action's call site and cost read {where!r}")
         print(f"filter, strip and diff: AddDish rows only; #{second} added order[1]; no travel")
 
         # 3. Time travel from the page: the app's own state goes back.

@@ -38,7 +38,7 @@ public final class Inspector {
     public let appName: String
 
     let recorder: InspectorRecorder
-    private let startTime = wallClockNow()
+    private let startTime = _wallClockNow()
     private var stateType = "none"
     private var stateIsCodable = false
     /// What the attached store's dispatches record.
@@ -157,7 +157,7 @@ public final class Inspector {
         let recorder = recorder
         kitchen.observeResolutions { resolution in
             recorder.record { seq in
-                var event = InspectorEvent(seq: seq, time: wallClockNow(), type: .resolution)
+                var event = InspectorEvent(seq: seq, time: _wallClockNow(), type: .resolution)
                 event.chain = resolution.chain
                 event.service = resolution.chain.last
                 event.failure = resolution.failure.map(\.description)
@@ -231,7 +231,7 @@ public final class Inspector {
                 try await perform(other: command)
             } catch {
                 recorder.record { seq in
-                    var event = InspectorEvent(seq: seq, time: wallClockNow(), type: .command)
+                    var event = InspectorEvent(seq: seq, time: _wallClockNow(), type: .command)
                     event.description = Self.describe(command)
                     event.error = error.description
                     return event
@@ -373,7 +373,7 @@ public final class Inspector {
             storeRecording?.followUps[origin.serial] = nil
         }
         recorder.record { seq in
-            var made = InspectorEvent(seq: seq, time: wallClockNow(), type: .effect)
+            var made = InspectorEvent(seq: seq, time: _wallClockNow(), type: .effect)
             made.phase = phase
             made.serial = origin.serial
             made.id = id
@@ -387,7 +387,7 @@ public final class Inspector {
         guard let navigationTap else { return }
         let (stack, modals, lifecycle) = navigationTap.snapshot()
         let seq = recorder.record { seq in
-            var event = InspectorEvent(seq: seq, time: wallClockNow(), type: .navigation)
+            var event = InspectorEvent(seq: seq, time: _wallClockNow(), type: .navigation)
             event.stack = stack
             event.modals = modals
             event.lifecycle = lifecycle
@@ -395,13 +395,6 @@ public final class Inspector {
         }
         navigationTap.keepShown(seq: seq)
     }
-}
-
-/// Seconds since 1970, read from the system clock directly: `Date()` costs twice as much, on every dispatch.
-func wallClockNow() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
 /// The action the inspector records first: the state before any action.

@@ -85,6 +85,18 @@ public struct InspectorEvent: Hashable, Sendable, Codable {
         }
     }
 
+    /// What an action cost the app: the time its reducers took (and starting the effects they returned), on the main
+    /// actor.
+    public struct Cost: Hashable, Sendable, Codable {
+        /// The reducers' time, in microseconds.
+        public var reducerMicroseconds: Double
+
+        /// Creates a cost.
+        public init(reducerMicroseconds: Double) {
+            self.reducerMicroseconds = reducerMicroseconds
+        }
+    }
+
     /// A modal screen: its URL and presentation style (`sheet` or `fullScreen`).
     public struct Modal: Hashable, Sendable, Codable {
         /// The modal's URL.
@@ -128,6 +140,11 @@ public struct InspectorEvent: Hashable, Sendable, Codable {
     public var payload: InspectorValue?
     /// Who dispatched the action (``Kind/action``).
     public var origin: Origin?
+    /// Where the app's code dispatched the action, `Module/File.swift:42` (``Kind/action``); `nil` for an action
+    /// an effect, a replay or the tool dispatched, or one sent from another thread.
+    public var callSite: String?
+    /// What the action cost (``Kind/action``).
+    public var cost: Cost?
     /// The whole state after the action, when the state is `Codable` (``Kind/action``, ``Kind/travel``).
     public var state: InspectorValue?
     /// The state as text, always (``Kind/action``, ``Kind/travel``).

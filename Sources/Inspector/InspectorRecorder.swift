@@ -14,8 +14,10 @@ import Foundation
 final class InspectorRecorder: Sendable {
     /// An event as the main actor hands it over: values only, encoded later on the queue.
     enum Raw: Sendable {
-        /// An action and the state after it.
-        case action(seq: Int, time: Double, action: any Action, origin: Origin, state: any Sendable)
+        /// An action and the state after it; dispatched at `site`, its reducers took `reduced` seconds.
+        case action(
+            seq: Int, time: Double, action: any Action, origin: Origin, state: any Sendable, site: DispatchSite?,
+            reduced: Float)
         /// A travel to the state after `to`, or its failure.
         case travel(seq: Int, time: Double, to: Int, state: (any Sendable)?, error: String?)
         /// An event with nothing to encode (indirect: an event is some 300 bytes, and the common case, an action,
@@ -25,7 +27,7 @@ final class InspectorRecorder: Sendable {
         /// The event's seq.
         var seq: Int {
             switch self {
-            case .action(let seq, _, _, _, _): return seq
+            case .action(let seq, _, _, _, _, _, _): return seq
             case .travel(let seq, _, _, _, _): return seq
             case .ready(let event): return event.seq
             }
@@ -33,7 +35,7 @@ final class InspectorRecorder: Sendable {
 
         /// The state after the action, kept for time travel: `nil` but for an action.
         var actionState: (any Sendable)? {
-            if case .action(_, _, _, _, let state) = self {
+            if case .action(_, _, _, _, let state, _, _) = self {
                 return state
             }
             return nil
@@ -42,7 +44,7 @@ final class InspectorRecorder: Sendable {
         /// The state the event carries, if any: the base of the next diff.
         var state: (any Sendable)? {
             switch self {
-            case .action(_, _, _, _, let state): return state
+            case .action(_, _, _, _, let state, _, _): return state
             case .travel(_, _, _, let state, _): return state
             case .ready: return nil
             }
@@ -187,7 +189,7 @@ final class InspectorRecorder: Sendable {
             state.nextSeq += 1
             let range = keptStates(in: state)
             let error = InspectorError.noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
-            let event = Raw.travel(seq: made, time: wallClockNow(), to: seq, state: nil, error: error.description)
+            let event = Raw.travel(seq: made, time: _wallClockNow(), to: seq, state: nil, error: error.description)
             state.pending.append(event)
             dropUnencodedOverflow(&state)
             return range
@@ -312,8 +314,12 @@ final class InspectorRecorder: Sendable {
         switch raw {
         case .ready(let event):
             return event
-        case .action(let seq, let time, let action, let origin, let state):
+        case .action(let seq, let time, let action, let origin, let state, let site, let reduced):
             var event = InspectorEvent(seq: seq, time: time, type: .action)
+            event.callSite = site?.description
+            if !(action is InitialState) {
+                event.cost = InspectorEvent.Cost(reducerMicroseconds: (Double(reduced) * 1e7).rounded() / 10)
+            }
             event.action = encoding?.actionName(action) ?? String(describing: type(of: action))
             event.description = redactedDescription(of: action)
             if let encodable = action as? any Encodable {

@@ -52,7 +52,7 @@ final class StoreRecording {
         }
         dispatch = { [weak store] action in
             guard let store else { return false }
-            @MainActor func send<A: Action>(_ action: A) { store.dispatch(action) }
+            @MainActor func send<A: Action>(_ action: A) { store.dispatch(action, at: nil) }
             send(action)
             return true
         }
@@ -144,7 +144,9 @@ final class StoreRecording {
     /// Records the store's first state, as the action `@initial`.
     func recordInitial(_ state: any Sendable) {
         recorder.record { seq in
-            .action(seq: seq, time: wallClockNow(), action: InitialState(), origin: .app(screen: nil), state: state)
+            .action(
+                seq: seq, time: _wallClockNow(), action: InitialState(), origin: .app(screen: nil), state: state,
+                site: nil, reduced: 0)
         }
     }
 
@@ -152,7 +154,7 @@ final class StoreRecording {
     func record(_ reduction: Reduction, state: any Sendable) {
         guard isRecording else { return }
         switch reduction {
-        case .action(let action):
+        case .action(let action, let site, let started):
             let origin: InspectorRecorder.Origin
             if let effect = effects.dispatching {
                 origin = .effect(effect)
@@ -163,11 +165,11 @@ final class StoreRecording {
             } else {
                 origin = .app(screen: navigation?.screenURL())
             }
-            recordAction(action, state: state, origin: origin)
+            recordAction(action, state: state, origin: origin, site: site, started: started)
         case .asyncChange(let type):
             if type == TimeTravel.self, let to = travelling {
                 recorder.record { seq in
-                    .travel(seq: seq, time: wallClockNow(), to: to, state: state, error: nil)
+                    .travel(seq: seq, time: _wallClockNow(), to: to, state: state, error: nil)
                 }
             } else if type == TimeTravel.self, importing {
                 recordAction(ImportedState(), state: state, origin: .tool)
@@ -177,12 +179,17 @@ final class StoreRecording {
         }
     }
 
-    private func recordAction(_ action: any Action, state: any Sendable, origin: InspectorRecorder.Origin) {
+    private func recordAction(
+        _ action: any Action, state: any Sendable, origin: InspectorRecorder.Origin, site: DispatchSite? = nil,
+        started: Double = 0
+    ) {
         if isTravelling {
             isTravelling = false
         }
+        let now = _wallClockNow()
+        let reduced = started > 0 ? Float(now - started) : 0
         let seq = recorder.record { seq in
-            .action(seq: seq, time: wallClockNow(), action: action, origin: origin, state: state)
+            .action(seq: seq, time: now, action: action, origin: origin, state: state, site: site, reduced: reduced)
         }
         if case .effect(let effect) = origin, seq > 0 {
             followUps[effect.serial, default: []].append(seq)

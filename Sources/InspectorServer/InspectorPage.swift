@@ -5,7 +5,7 @@
 /// Stable hooks for tests: `#status` (`data-connected`), `.event` rows (`data-seq`, `data-type`, `data-action`),
 /// `#strip .mark`, `#diff tr` (`data-path`, `data-op`), `#state`, `#screens`, `#lifecycle`, `#follow-ups`,
 /// `table.network`, `#travel-banner`, `#resume`, `#export`, `#filter`, `#kind`, `#drive-open`, `#dispatch-action`,
-/// `#dispatch-payload`, `#dispatch-send`, `#import-state`, `#import-send`, `#skip-toggle`.
+/// `#dispatch-payload`, `#dispatch-send`, `#import-state`, `#import-send`, `#skip-toggle`, `#call-site`.
 enum InspectorPage {
     static let html = #"""
         <!doctype html>
@@ -357,6 +357,12 @@ enum InspectorPage {
           const h = el("h2", "", "#" + e.seq + "  " + label(e)); h.id = "detail-title"; box.appendChild(h);
           box.appendChild(el("div", "muted", new Date(e.time * 1000).toLocaleString([], { hour12: false }) +
             (e.origin ? "  ·  dispatched by " + originText(e) : "")));
+          if (e.callSite || e.cost) {
+            const where = el("div", "muted"); where.id = "call-site";
+            where.textContent = (e.callSite ? "at " + e.callSite : "") + (e.callSite && e.cost ? "  ·  " : "") +
+              (e.cost ? "reducers " + e.cost.reducerMicroseconds.toFixed(1) + " µs" : "");
+            box.appendChild(where);
+          }
           if (e.type === "action" && e.action !== "@initial" && e.action !== "@import" && connected) {
             const toggle = el("button", "", skipped.has(e.seq) ? "Put it back" : "Skip this action");
             toggle.id = "skip-toggle";

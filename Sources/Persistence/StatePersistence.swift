@@ -105,7 +105,7 @@ public final class StatePersistence<State: Sendable, Part: Codable & Equatable> 
         defer { keep() }
         do {
             guard let value = try await read() else { return }
-            store.dispatch(PersistedStateRestored(key: key, json: value.json))
+            store.dispatch(PersistedStateRestored(key: key, json: value.json), at: nil)
             if value.migrated {
                 changed()
             } else {

@@ -167,7 +167,7 @@ public final class ActionLog {
         }
         store.transaction {
             for action in actions {
-                store.dispatch(action)
+                store.dispatch(action, at: nil)
             }
         }
     }

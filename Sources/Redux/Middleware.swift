@@ -44,7 +44,7 @@ public struct Middleware<State: Sendable>: Sendable {
 /// What a middleware can reach of its store: the current state and dispatch.
 ///
 /// A context may outlive its store (a middleware that dispatches later from a `Task` keeps it): once the store is
-/// gone, ``state`` returns the store's last state and ``dispatch(_:)`` drops the action. Nothing traps. A store makes
+/// gone, ``state`` returns the store's last state and ``dispatch(_:fileID:line:)`` drops the action. Nothing traps. A store makes
 /// one context and hands it to every middleware call.
 @MainActor
 public struct MiddlewareContext<State: Sendable> {
@@ -59,9 +59,10 @@ public struct MiddlewareContext<State: Sendable> {
     }
 
     /// Dispatches `action`; it is processed after the action being handled, in the order dispatched. Dropped once
-    /// the store is gone.
-    public func dispatch(_ action: any Action) {
-        link.store?.dispatch(action)
+    /// the store is gone. `fileID` and `line`, the call's by default, are what an attached inspector shows.
+    public func dispatch(_ action: any Action, fileID: StaticString = #fileID, line: UInt = #line) {
+        guard let store = link.store else { return }
+        store.dispatch(action, at: store._site(fileID, line))
     }
 }
 

@@ -10,13 +10,13 @@ import BrigadeReactive
 /// ```
 ///
 /// Guarantees, all on the main actor:
-/// - ``dispatch(_:)`` is synchronous: when it returns, middleware ran, the reducers ran, the state is updated and
+/// - ``dispatch(_:fileID:line:)`` is synchronous: when it returns, middleware ran, the reducers ran, the state is updated and
 ///   the subscribers have been told.
 /// - An action dispatched while another is being processed (by middleware, a subscriber or a reducer's caller) is
 ///   queued and processed after it, first in first out; nothing recurses and nothing is lost.
 /// - Subscribers are told at most once per dispatch or ``transaction(_:)``, only when what they selected changed,
 ///   after priority subscribers ran and the state settled (see ``subscribe(_:priority:initial:_:)``).
-/// - ``dispatchAndWait(_:)`` also waits for the action's asynchronous reducers, until their changes are in the state.
+/// - ``dispatchAndWait(_:fileID:line:)`` also waits for the action's asynchronous reducers, until their changes are in the state.
 /// - ``actionDispatcher`` takes actions from any thread or task and keeps each caller's order.
 @MainActor
 public final class Store<State: Sendable> {
@@ -111,6 +111,8 @@ public final class Store<State: Sendable> {
         get { _reductionObserver }
         set { _reductionObserver = newValue }
     }
+    /// The call site of the dispatch whose action is in the middleware chain, while an inspector observes the store.
+    @usableFromInline var _middlewareSite: DispatchSite?
     /// Told about every reduction with the state after it, boxed, for the inspector. The store's code, specialized
     /// for the app's state, boxes it: the observer is not generic, so it pays no generic metadata look-up per action.
     // Unchecked as `_reductionObserver` is: read once per dispatch, never held while the observer runs. The 1.85x
@@ -224,7 +226,7 @@ public final class Store<State: Sendable> {
     }
 
     /// The enqueuing dispatcher, for any thread or task: it queues actions and hands them to the store on the main
-    /// actor, keeping each caller's order. Unlike ``dispatch(_:)``, it never processes an action before returning.
+    /// actor, keeping each caller's order. Unlike ``dispatch(_:fileID:line:)``, it never processes an action before returning.
     public var actionDispatcher: StoreDispatcher {
         if let dispatcher {
             return dispatcher
@@ -232,11 +234,11 @@ public final class Store<State: Sendable> {
         let made = StoreDispatcher(
             deliver: { [weak self] actions in
                 for action in actions {
-                    self?.dispatch(action)
+                    self?.dispatch(action, at: nil)
                 }
             },
             deliverAndWait: { [weak self] action in
-                await self?.dispatchAndWait(action)
+                await self?.dispatchAndWait(action, at: nil)
             })
         dispatcher = made
         return made
@@ -247,15 +249,29 @@ public final class Store<State: Sendable> {
     /// The synchronous dispatch, on the main actor: processes `action` before returning (middleware, reducers, new
     /// state, subscribers told). Queued behind the action being processed when called during processing. From
     /// another thread or task, use ``actionDispatcher``.
+    ///
+    /// `fileID` and `line` are the call's, by default: an attached inspector shows them beside the action.
     @inlinable
-    public func dispatch<A: Action>(_ action: A) {
+    public func dispatch<A: Action>(_ action: A, fileID: StaticString = #fileID, line: UInt = #line) {
+        dispatch(action, at: _site(fileID, line))
+    }
+
+    /// The synchronous dispatch of Brigade's own code: `site` is the app's call that led to it, or `nil`.
+    @inlinable
+    package func dispatch<A: Action>(_ action: A, at site: DispatchSite?) {
         guard !_isProcessing, _middleware.isEmpty else {
-            _enqueueOrRun(.action(action, nil, from: nil))
+            _enqueueOrRun(.action(action, nil, from: nil, at: site))
             return
         }
         _isProcessing = true
-        _reduce(action, group: nil)
+        _reduce(action, group: nil, site: site)
         _finishProcessing()
+    }
+
+    /// The call site of a dispatch, kept only while an inspector observes the store.
+    @inlinable
+    func _site(_ fileID: StaticString, _ line: UInt) -> DispatchSite? {
+        _boxedReductionObserver == nil ? nil : DispatchSite(fileID: fileID, line: line)
     }
 
     /// Runs `body`, whose dispatches update the state at once but tell subscribers nothing until the outermost
@@ -285,13 +301,20 @@ public final class Store<State: Sendable> {
         return try body()
     }
 
-    /// Processes `action` like ``dispatch(_:)``, then waits until every asynchronous reducer it started has finished
+    /// Processes `action` like ``dispatch(_:fileID:line:)``, then waits until every asynchronous reducer it started has finished
     /// and its change is in the state. Returns at once when middleware dropped the action.
     ///
     /// Cancelling the waiting task makes this return early; the action is still processed in full.
-    public func dispatchAndWait<A: Action>(_ action: A) async {
+    public func dispatchAndWait<A: Action>(
+        _ action: A, fileID: StaticString = #fileID, line: UInt = #line
+    ) async {
+        await dispatchAndWait(action, at: _site(fileID, line))
+    }
+
+    /// ``dispatchAndWait(_:fileID:line:)`` for Brigade's own code: `site` is the app's call that led to it, or `nil`.
+    package func dispatchAndWait<A: Action>(_ action: A, at site: DispatchSite?) async {
         let group = _CompletionGroup()
-        _enqueueOrRun(.action(action, group, from: nil))
+        _enqueueOrRun(.action(action, group, from: nil, at: site))
         await group.wait()
     }
 

@@ -5,7 +5,7 @@ import BrigadeLocking
 /// store on the main actor, in the order they arrived, so each caller's order is kept.
 ///
 /// It always defers: ``dispatch(_:)`` returns before the action is processed, even on the main actor (the store's
-/// own ``Store/dispatch(_:)`` is the synchronous one). ``dispatchAndWait(_:)`` returns once the action, and the
+/// own ``Store/dispatch(_:fileID:line:)`` is the synchronous one). ``dispatchAndWait(_:)`` returns once the action, and the
 /// actions queued before it, are processed and its asynchronous reducers finished.
 ///
 /// ```swift
@@ -120,7 +120,7 @@ public final class StoreDispatcher: ActionDispatcher {
         pending.withLock { $0.actions.count }
     }
 
-    /// Dispatches `action` after the actions queued before it and waits like ``Store/dispatchAndWait(_:)``.
+    /// Dispatches `action` after the actions queued before it and waits like ``Store/dispatchAndWait(_:fileID:line:)``.
     public func dispatchAndWait(_ action: any Action) async {
         await MainActor.run { drain() }
         await deliverAndWait(action)

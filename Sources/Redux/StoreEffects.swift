@@ -101,7 +101,7 @@ extension Store {
     /// ``currentEffect`` while its middleware and reducers run. The actions its reducers, middleware or subscribers
     /// dispatch in turn are theirs, not the effect's: they run after it, with no effect as their origin.
     func dispatch(_ action: any Action, from origin: EffectOrigin) {
-        _enqueueOrRun(.action(action, nil, from: origin))
+        _enqueueOrRun(.action(action, nil, from: origin, at: nil))
     }
 
     /// Runs the middleware and reducers of `action` with `origin` as the effect being dispatched.

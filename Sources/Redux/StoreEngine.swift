@@ -58,7 +58,7 @@ extension Store {
     @usableFromInline
     enum _Pending {
         /// An action, and the effect that sent it (`nil`: the app, a middleware or a subscriber).
-        case action(any Action, _CompletionGroup?, from: EffectOrigin?)
+        case action(any Action, _CompletionGroup?, from: EffectOrigin?, at: DispatchSite?)
         case apply((inout State) -> Void, _CompletionGroup?, of: any Action.Type)
     }
 
@@ -134,11 +134,11 @@ extension Store {
     @inlinable
     func _run(_ pending: _Pending) {
         switch pending {
-        case .action(let action, let group, let origin):
+        case .action(let action, let group, let origin, let site):
             if let origin {
                 _run(action, from: origin, group: group)
             } else {
-                _process(action, group: group)
+                _process(action, group: group, site: site)
             }
             group?._leave()
         case .apply(let change, let group, let actionType):
@@ -158,17 +158,17 @@ extension Store {
 
     /// Runs `action` through the middleware, if any, and the reducers.
     @inlinable
-    func _process(_ action: any Action, group: _CompletionGroup?) {
+    func _process(_ action: any Action, group: _CompletionGroup?, site: DispatchSite? = nil) {
         guard let _middlewareChain else {
-            _reduce(action, group: group)
+            _reduce(action, group: group, site: site)
             return
         }
-        // The chain's end reduces with the group of the dispatch whose action is in the chain: `next` is called
-        // before the middleware returns (an action passed later is not tied to its dispatch).
-        let outer = _middlewareGroup
-        _middlewareGroup = group
+        // The chain's end reduces with the group and the call site of the dispatch whose action is in the chain:
+        // `next` is called before the middleware returns (an action passed later is not tied to its dispatch).
+        let outer = (_middlewareGroup, _middlewareSite)
+        (_middlewareGroup, _middlewareSite) = (group, site)
         _middlewareChain(action)
-        _middlewareGroup = outer
+        (_middlewareGroup, _middlewareSite) = outer
     }
 
     /// Composes the middleware into ``_middlewareChain``, once per change of the list, as ReSwift does in its `init`:
@@ -180,7 +180,7 @@ extension Store {
         }
         var next: Middleware<State>.Next = { [weak self] action in
             guard let self else { return }
-            _reduce(action, group: _middlewareGroup)
+            _reduce(action, group: _middlewareGroup, site: _middlewareSite)
         }
         for middleware in _middleware.reversed() {
             let handle = middleware._handle
@@ -205,11 +205,12 @@ extension Store {
     }
 
     @inlinable
-    func _reduce<A: Action>(_ action: A, group: _CompletionGroup?) {
+    func _reduce<A: Action>(_ action: A, group: _CompletionGroup?, site: DispatchSite? = nil) {
+        let started = _boxedReductionObserver == nil ? 0 : _wallClockNow()
         if A.self == HistoryAction.Undo.self || A.self == HistoryAction.Redo.self {
             _travel(undo: A.self == HistoryAction.Undo.self)
             _reductionObserver?(.action(action, _current))
-            _boxedReductionObserver?(.action(action), _current)
+            _observeBoxed(action, site: site, started: started)
             return
         }
         let chain = reducers._chain(A.self, State.self) as? _ReducerChain<A, State>
@@ -249,8 +250,15 @@ extension Store {
         if let _reductionObserver {
             _reductionObserver(.action(action, _current))
         }
+        _observeBoxed(action, site: site, started: started)
+    }
+
+    /// Tells the inspector's observer, if any, of `action`'s reduction, with its dispatch site and when its
+    /// reducers started.
+    @inlinable
+    func _observeBoxed(_ action: any Action, site: DispatchSite?, started: Double) {
         if let _boxedReductionObserver {
-            _boxedReductionObserver(.action(action), _current)
+            _boxedReductionObserver(.action(action, at: site, started: started), _current)
         }
     }
 
@@ -342,8 +350,9 @@ package typealias Reduction = _Reduction
 /// A reduction a ``Store`` made, without its state.
 @usableFromInline
 package enum _Reduction {
-    /// An action's reducers ran (or an undo or redo was applied).
-    case action(any Action)
+    /// An action's reducers ran (or an undo or redo was applied): dispatched at `site` (`nil` for an effect's, a
+    /// replay's, or a dispatch from another thread), its reducers started at `started` (seconds since 1970).
+    case action(any Action, at: DispatchSite?, started: Double)
     /// An asynchronous reducer of an action of this type applied its change.
     case asyncChange(of: any Action.Type)
 }

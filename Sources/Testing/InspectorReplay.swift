@@ -201,7 +201,7 @@ public enum InspectorReplay {
 
     @MainActor
     private static func dispatch<A: Action, State>(_ action: A, to store: Store<State>) async {
-        await store.dispatchAndWait(action)
+        await store.dispatchAndWait(action, at: nil)
     }
 
     /// The recorded state of `event`, decoded by `State`'s `Decodable` conformance, looked up on the main actor (where a

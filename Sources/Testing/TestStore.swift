@@ -199,7 +199,7 @@ public final class TestStore<State: Sendable> {
             assertedState = store.currentState
         }
         failForReportedFailures(at: sourceLocation)
-        await store.dispatchAndWait(action)
+        await store.dispatchAndWait(action, at: nil)
         let own = events.first.flatMap { $0.actionType == A.self ? $0 : nil }
         if own != nil {
             events.removeFirst()
