@@ -43,6 +43,26 @@ public struct InspectorSession: Hashable, Sendable {
     ///   ``InspectorError/newerVersion(line:version:supported:)``; ``InspectorError/invalidLine(line:reason:)`` for
     ///   a line that is not the JSON expected there (hand-edited); ``InspectorError/outOfOrder(line:seq:after:)``.
     public init(data: Data) throws(InspectorError) {
+        let (hello, events, _) = try Self.parse(data, recovering: false)
+        self.init(hello: hello, events: events)
+    }
+
+    /// Reads what can be read of a session file: the hello must be there (or this throws as ``init(data:)``), and
+    /// each event line that does not decode (hand-edited, cut off, from a newer Brigade's kind of event) or is out of
+    /// order is left out and named in `skipped`, so the rest of a damaged session still opens (`brigade-tool inspect
+    /// --open`).
+    /// - Returns: The session of the lines that decode, and an error per line left out, in line order.
+    /// - Throws: ``InspectorError/empty``, or an error of the first line (``init(data:)``'s).
+    public static func recovering(from data: Data) throws(InspectorError) -> (
+        session: InspectorSession, skipped: [InspectorError]
+    ) {
+        let (hello, events, skipped) = try parse(data, recovering: true)
+        return (InspectorSession(hello: hello, events: events), skipped)
+    }
+
+    private static func parse(
+        _ data: Data, recovering: Bool
+    ) throws(InspectorError) -> (InspectorHello, [InspectorEvent], [InspectorError]) {
         let text = String(decoding: data, as: UTF8.self)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let endsWithNewline = lines.last == ""
@@ -74,18 +94,25 @@ public struct InspectorSession: Hashable, Sendable {
         if let version = head.version, version > InspectorHello.currentVersion {
             throw .newerVersion(line: 1, version: version, supported: InspectorHello.currentVersion)
         }
-        hello = try decode(InspectorHello.self, line: 0)
-        events = []
+        let hello = try decode(InspectorHello.self, line: 0)
+        var events: [InspectorEvent] = []
+        var skipped: [InspectorError] = []
         for index in lines.indices.dropFirst() {
-            if lines[index].trimmingCharacters(in: .whitespaces).isEmpty {
-                throw .invalidLine(line: index + 1, reason: "the line is empty")
+            do throws(InspectorError) {
+                if lines[index].trimmingCharacters(in: .whitespaces).isEmpty {
+                    throw .invalidLine(line: index + 1, reason: "the line is empty")
+                }
+                let event = try decode(InspectorEventLine.self, line: index).event
+                if let last = events.last, event.seq <= last.seq {
+                    throw .outOfOrder(line: index + 1, seq: event.seq, after: last.seq)
+                }
+                events.append(event)
+            } catch {
+                guard recovering else { throw error }
+                skipped.append(error)
             }
-            let event = try decode(InspectorEventLine.self, line: index).event
-            if let last = events.last, event.seq <= last.seq {
-                throw .outOfOrder(line: index + 1, seq: event.seq, after: last.seq)
-            }
-            events.append(event)
         }
+        return (hello, events, skipped)
     }
 
     /// The session as the text of a session file: the hello, then one line per event, each ending in a newline.

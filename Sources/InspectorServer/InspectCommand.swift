@@ -8,13 +8,15 @@ package enum InspectCommand {
         brigade-tool inspect — see a running Brigade app, travel back in time, turn a session into a test
 
         USAGE:
-          brigade-tool inspect [--port 9430] [--app-port 9431] [--host 127.0.0.1]
+          brigade-tool inspect [--port 9430] [--app-port 9431] [--host 127.0.0.1] [--open <session file>]
           brigade-tool inspect --emit-test <session file> [--output <file.swift>] [--module <AppModule>]
                                [--store <factory>] [--registry <factory>] [--name <TestName>]
 
         Serving: open http://127.0.0.1:9430/ and start the app with its inspector attached
         (`app.inspect()`, or `swift run bistro --inspect`); it connects on --app-port by itself, and again after
         the tool restarts. --host 0.0.0.0 lets an iPhone on the local network connect (only on a network you trust).
+        --open shows a session file on the page (a line that does not read is left out and named) until an app
+        connects.
 
         --emit-test writes a Swift Testing test that replays the session's actions through a TestStore and checks
         every state the session recorded. --module names the module the test imports (default: the app's name from
@@ -33,6 +35,7 @@ package enum InspectCommand {
         var store = "makeInspectedStore"
         var registry: String?
         var name: String?
+        var open: String?
     }
 
     /// Reads the options after `inspect`.
@@ -63,6 +66,7 @@ package enum InspectCommand {
             case "--store": options.store = try value("--store")
             case "--registry": options.registry = try value("--registry")
             case "--name": options.name = try value("--name")
+            case "--open": options.open = try value("--open")
             case let other: throw .usage("unknown option \(other)")
             }
             index += 1
@@ -84,7 +88,17 @@ package enum InspectCommand {
                 print("wrote \(written)")
                 return 0
             }
+            let opened = try options.open.map { path throws(InspectorError) in
+                try InspectorSession.recovering(from: Self.read(path))
+            }
             let server = try InspectorServer(host: options.host, pagePort: options.port, appPort: options.appPort)
+            if let opened {
+                let notes = opened.skipped.map { "\($0) (left out)" }
+                server.open(opened.session, notes: notes)
+                for note in notes {
+                    FileHandle.standardError.write(Data("brigade-tool inspect: \(note)\n".utf8))
+                }
+            }
             server.start()
             let banner = """
                 Brigade Inspector: open http://\(options.host):\(server.pagePort)/
@@ -98,6 +112,16 @@ package enum InspectCommand {
         } catch {
             FileHandle.standardError.write(Data("brigade-tool inspect: \(error)\n".utf8))
             return error is InspectCommandError ? 2 : 1
+        }
+    }
+
+    /// The bytes of the file at `path`.
+    /// - Throws: ``InspectorError/unreadable(path:reason:)``.
+    static func read(_ path: String) throws(InspectorError) -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(path: path, reason: error.localizedDescription)
         }
     }
 

@@ -5,7 +5,7 @@
 /// Stable hooks for tests: `#status` (`data-connected`), `.event` rows (`data-seq`, `data-type`, `data-action`),
 /// `#strip .mark`, `#diff tr` (`data-path`, `data-op`), `#state`, `#screens`, `#lifecycle`, `#follow-ups`,
 /// `table.network`, `#travel-banner`, `#resume`, `#export`, `#filter`, `#kind`, `#drive-open`, `#dispatch-action`,
-/// `#dispatch-payload`, `#dispatch-send`, `#import-state`, `#import-send`, `#skip-toggle`, `#call-site`.
+/// `#dispatch-payload`, `#dispatch-send`, `#import-state`, `#import-send`, `#skip-toggle`, `#call-site`, `#notes`.
 enum InspectorPage {
     static let html = #"""
         <!doctype html>
@@ -38,6 +38,7 @@ enum InspectorPage {
           button:disabled { opacity:.45; cursor:default; border-color:var(--line); }
           #travel-banner { display:none; padding:7px 16px; background:#3b2a12; color:#f7cf8f; border-bottom:1px solid var(--line); }
           #travel-banner.shown { display:flex; gap:12px; align-items:center; }
+          #notes:empty { display:none; } #notes { padding:6px 16px; background:#3a2020; color:#f2a0a6; white-space:pre-line; font-size:12px; }
           #strip-box { border-bottom:1px solid var(--line); background:#12181e; padding:6px 16px 4px; }
           #strip { height:30px; position:relative; cursor:pointer; border-radius:4px; background:#0d1216; }
           #strip .mark { position:absolute; top:5px; width:4px; height:20px; border-radius:2px; opacity:.85; }
@@ -128,6 +129,7 @@ enum InspectorPage {
           <a class="button" id="export" href="/api/session" download title="Download the session file (JSON lines); brigade-tool inspect --emit-test turns it into a test">Export session</a>
         </header>
         <div id="travel-banner"><span id="travel-text"></span></div>
+        <div id="notes"></div>
         <div id="drive">
           <form id="dispatch-form" title="The action is decoded by the app from this JSON, as its reducers' action types decode">
             <div class="row"><b>Dispatch</b><select id="dispatch-action"></select><span class="spacer"></span>
@@ -528,6 +530,7 @@ enum InspectorPage {
                 if (last === 0 && page.events.length && page.events[0].seq > 1) { /* older events left the ring */ }
               }
               connected = page.connected; resumedAt = page.resumedAt === undefined ? null : page.resumedAt;
+              $("notes").textContent = (page.notes || []).join("\n");
               showStatus();
               const fresh = page.events.filter(e => e.seq > last);
               if (fresh.length) {

@@ -13,9 +13,9 @@ import Darwin
 ///
 /// The page's endpoints:
 /// - `GET /`: the page.
-/// - `GET /api/events?since=N&wait=1&connected=B&limit=L`: `{"connected", "hello", "events", "resumedAt"}`, the
-///   events after seq `N` (at most `L`, 2,000 by default: a page catching up on a long session asks again); with
-///   `wait=1`, held up to 10 s until there is one, or the connection is no longer `B`.
+/// - `GET /api/events?since=N&wait=1&connected=B&limit=L`: `{"connected", "hello", "events", "resumedAt",
+///   "notes"}`, the events after seq `N` (at most `L`, 2,000 by default: a page catching up on a long session asks
+///   again); with `wait=1`, held up to 10 s until there is one, or the connection is no longer `B`.
 /// - `POST /api/travel` with `{"to": N}`, `POST /api/resume`: sent to the app; 409 when no app is connected.
 /// - `POST /api/dispatch` with `{"action": type name, "payload": JSON}`, `POST /api/skip` with `{"from": N, "to": M,
 ///   "skip": [seq]}`, `POST /api/import` with `{"state": JSON}`: sent to the app, which records what it did, or a
@@ -73,6 +73,12 @@ package final class InspectorServer: Sendable {
     package func start() {
         Sockets.spawn("brigade.inspect.apps") { [self] in acceptApps() }
         Sockets.spawn("brigade.inspect.page") { [self] in acceptPages() }
+    }
+
+    /// Shows `session` (read from a file) on the page, as if its app had sent it and gone; `notes`, what of the file
+    /// was left out, are shown above the timeline. An app that connects later replaces it.
+    package func open(_ session: InspectorSession, notes: [String] = []) {
+        sessions.open(session, notes: notes)
     }
 
     /// Stops listening and drops the app's connection.
@@ -192,7 +198,8 @@ package final class InspectorServer: Sendable {
             let page = sessions.events(since: since, count: limit, wasConnected: wasConnected, timeout: wait ? 10 : 0)
             return .json(
                 EventsPage(
-                    connected: page.connected, hello: page.hello, events: page.events, resumedAt: page.resumedAt))
+                    connected: page.connected, hello: page.hello, events: page.events, resumedAt: page.resumedAt,
+                    notes: page.notes))
         case ("POST", "/api/travel"):
             guard let body = try? JSONDecoder().decode(TravelRequest.self, from: request.body) else {
                 return HTTPResponse(status: 400, text: "expected {\"to\": seq}")
@@ -240,6 +247,7 @@ package final class InspectorServer: Sendable {
         let hello: InspectorHello?
         let events: [InspectorEvent]
         let resumedAt: Int?
+        let notes: [String]
     }
 
     private struct TravelRequest: Decodable {

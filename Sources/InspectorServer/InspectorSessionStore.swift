@@ -16,6 +16,8 @@ final class InspectorSessionStore: @unchecked Sendable {
         /// The newest seq when the page last asked the app to resume, or `nil`: a page that reloads knows that the
         /// travel before it was left (the app sends no event for a resume).
         var resumedAt: Int?
+        /// What the page should say of the session shown: the lines of an opened file that were left out.
+        var notes: [String]
     }
 
     // `condition` is the lock: it guards every stored property below it, and a page's long poll sleeps on it until
@@ -25,6 +27,7 @@ final class InspectorSessionStore: @unchecked Sendable {
     private var events: [InspectorEvent] = []
     private var connected = false
     private var resumedAt: Int?
+    private var notes: [String] = []
 
     /// How many events are kept: the oldest go first.
     let limit: Int
@@ -39,6 +42,7 @@ final class InspectorSessionStore: @unchecked Sendable {
             if hello?.sessionID != newHello.sessionID {
                 events = []
                 resumedAt = nil
+                notes = []
             }
             hello = newHello
             connected = true
@@ -57,6 +61,17 @@ final class InspectorSessionStore: @unchecked Sendable {
             if events.count > limit + limit / 10 {
                 events.removeFirst(events.count - limit)
             }
+        }
+    }
+
+    /// Shows `session`, read from a file, as if its app had sent it and gone; `notes` say what was left out.
+    func open(_ session: InspectorSession, notes newNotes: [String]) {
+        change {
+            hello = session.hello
+            events = Array(session.events.suffix(limit))
+            connected = false
+            resumedAt = nil
+            notes = newNotes
         }
     }
 
@@ -87,7 +102,8 @@ final class InspectorSessionStore: @unchecked Sendable {
             if events[middle].seq <= since { low = middle + 1 } else { high = middle }
         }
         let end = low + min(max(count, 1), events.endIndex - low)
-        return Page(hello: hello, events: Array(events[low..<end]), connected: connected, resumedAt: resumedAt)
+        return Page(
+            hello: hello, events: Array(events[low..<end]), connected: connected, resumedAt: resumedAt, notes: notes)
     }
 
     /// The session so far, or `nil` before any app said hello.

@@ -367,3 +367,54 @@ struct RedactedSessionTests {
         #expect(source.contains("store: store, redactedValues: Self.redactedValues)"))
     }
 }
+
+@Suite("brigade-tool inspect --open: a session file on the page")
+@MainActor
+struct OpenSessionTests {
+    /// A session whose line 3 was hand-edited into bad JSON, line 4 holds a kind of event this Brigade does not know,
+    /// and line 6 comes out of order.
+    static let damaged = """
+        {"app":"Tally","kind":"hello","ringSize":10,"sessionID":"s","startTime":0,"stateIsCodable":true,\
+        "stateType":"Tally","version":1}
+        {"event":{"action":"@initial","seq":1,"state":{"count":0},"time":0,"type":"action"},"kind":"event"}
+        {"event":{"action":"Add","payload":{"amount":2},"seq":2,"state":{"count":2
+        {"event":{"seq":3,"time":1,"type":"hologram"},"kind":"event"}
+        {"event":{"action":"Add","payload":{"amount":3},"seq":4,"state":{"count":5},"time":2,"type":"action"},"kind":"event"}
+        {"event":{"action":"Add","payload":{"amount":1},"seq":4,"state":{"count":6},"time":3,"type":"action"},"kind":"event"}
+
+        """
+
+    @Test("the lines that read open; each one left out is named by its line")
+    func recovering() throws {
+        #expect(throws: InspectorError.self) { try InspectorSession(data: Data(Self.damaged.utf8)) }
+        let (session, skipped) = try InspectorSession.recovering(from: Data(Self.damaged.utf8))
+        #expect(session.events.map(\.seq) == [1, 4])
+        #expect(skipped.count == 3)
+        #expect(skipped.map(\.description).map { $0.prefix(7) } == ["line 3:", "line 4:", "line 6:"])
+        #expect(skipped[2] == .outOfOrder(line: 6, seq: 4, after: 4))
+        #expect(throws: InspectorError.empty) { try InspectorSession.recovering(from: Data()) }
+    }
+
+    @Test("an opened session is on the page with its notes, until an app connects")
+    func openedOnThePage() async throws {
+        let server = try InspectorServer(pagePort: 0, appPort: 0)
+        server.start()
+        defer { server.stop() }
+        let (session, skipped) = try InspectorSession.recovering(from: Data(Self.damaged.utf8))
+        server.open(session, notes: skipped.map(\.description))
+        let page = Page(port: server.pagePort)
+        let (_, data) = try await page.request("GET", "/api/events?since=0")
+        let shown = try JSONDecoder().decode(NotedPage.self, from: data)
+        #expect(shown.events.map(\.seq) == [1, 4])
+        #expect(!shown.connected && shown.hello?.app == "Tally")
+        #expect(shown.notes.count == 3 && shown.notes[0].hasPrefix("line 3:"))
+        #expect(try await page.request("GET", "/api/session").0 == 200)
+    }
+
+    struct NotedPage: Decodable {
+        let connected: Bool
+        let hello: InspectorHello?
+        let events: [InspectorEvent]
+        let notes: [String]
+    }
+}
