@@ -53,7 +53,9 @@ public struct InspectorSession: Hashable, Sendable {
     /// --open`).
     /// - Returns: The session of the lines that decode, and an error per line left out, in line order.
     /// - Throws: ``InspectorError/empty``, or an error of the first line (``init(data:)``'s).
-    public static func recovering(from data: Data) throws(InspectorError) -> (
+    public static func recovering(
+        from data: Data
+    ) throws(InspectorError) -> (
         session: InspectorSession, skipped: [InspectorError]
     ) {
         let (hello, events, skipped) = try parse(data, recovering: true)
