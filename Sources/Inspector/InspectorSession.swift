@@ -47,17 +47,17 @@ public struct InspectorSession: Hashable, Sendable {
         self.init(hello: hello, events: events)
     }
 
+    /// What ``recovering(from:)`` read of a damaged file: the session of the lines that decode, and an error per line
+    /// left out, in line order.
+    public typealias Recovered = (session: InspectorSession, skipped: [InspectorError])
+
     /// Reads what can be read of a session file: the hello must be there (or this throws as ``init(data:)``), and
     /// each event line that does not decode (hand-edited, cut off, from a newer Brigade's kind of event) or is out of
     /// order is left out and named in `skipped`, so the rest of a damaged session still opens (`brigade-tool inspect
     /// --open`).
     /// - Returns: The session of the lines that decode, and an error per line left out, in line order.
     /// - Throws: ``InspectorError/empty``, or an error of the first line (``init(data:)``'s).
-    public static func recovering(
-        from data: Data
-    ) throws(InspectorError) -> (
-        session: InspectorSession, skipped: [InspectorError]
-    ) {
+    public static func recovering(from data: Data) throws(InspectorError) -> Recovered {
         let (hello, events, skipped) = try parse(data, recovering: true)
         return (InspectorSession(hello: hello, events: events), skipped)
     }
