@@ -213,7 +213,7 @@ let appMode: [SwiftSetting] =
 package.targets.append(
     .testTarget(
         name: "AppModeTests",
-        dependencies: ["Brigade", "BrigadeTesting", "TestHTTPServer"],
+        dependencies: ["Brigade", "BrigadeTesting", "BrigadeInspector", "TestHTTPServer"],
         path: "Tests/AppModeTests",
         swiftSettings: [
             .defaultIsolation(MainActor.self),

@@ -85,7 +85,15 @@ public final class Inspector {
     /// Records every action `store` processes with the state it made, as JSON and its diff, and its effects; travel
     /// puts `store`'s state back. Records the current state first, as the action `@initial`. An inspector records one
     /// store: attaching another stops recording the first.
+    ///
+    /// A `Codable` conformance isolated to the main actor (what an app target's default isolation infers) cannot be
+    /// used off the main actor, where the inspector encodes: the states are then recorded by their description, and
+    /// ``notes`` (and the page) say to declare the state `nonisolated`.
     public func attach<State: Sendable & Codable>(to store: Store<State>) {
+        guard CodableConformance.of(store.currentState) != .isolatedToMainActor else {
+            attachIsolatedCodable(store)
+            return
+        }
         attach(store, decodeState: { try $0.decode(as: State.self) }) { state in
             guard let state = state as? State else { return (nil, String(describing: state)) }
             return (try? InspectorValue(encoding: state), String(describing: state))
@@ -95,9 +103,39 @@ public final class Inspector {
 
     /// Records every action `store` processes with a description of the state it made (the state is not `Codable`,
     /// so there is no JSON and no diff), and its effects; travel puts `store`'s state back.
+    ///
+    /// A state that is `Codable` after all (this overload was chosen in generic code) is recorded as JSON. One whose
+    /// `Codable` conformance is isolated to the main actor (an app target's default isolation) cannot be encoded off
+    /// the main actor, where the inspector encodes: it is recorded by its description, and ``notes`` (and the page)
+    /// say to mark the conformance `nonisolated`.
     public func attach<State: Sendable>(to store: Store<State>) {
-        attach(store) { state in (nil, String(describing: state)) }
+        switch CodableConformance.of(store.currentState) {
+        case .none:
+            attach(store) { state in (nil, String(describing: state)) }
+        case .nonisolated:
+            attach(store, decodeState: CodableConformance.decoder(of: State.self)) { state in
+                guard let encodable = state as? any Encodable else { return (nil, String(describing: state)) }
+                return (try? InspectorValue(encoding: encodable), String(describing: state))
+            }
+            stateIsCodable = true
+        case .isolatedToMainActor:
+            attachIsolatedCodable(store)
+        }
     }
+
+    /// Attaches a store whose state's `Codable` conformance is isolated to the main actor: by description, with a note.
+    private func attachIsolatedCodable<State: Sendable>(_ store: Store<State>) {
+        attach(store, decodeState: CodableConformance.decoder(of: State.self)) { state in
+            (nil, String(describing: state))
+        }
+        notes.append(
+            "\(State.self)'s Codable conformance is isolated to the main actor (an app target's default "
+                + "isolation), and the inspector encodes states off the main actor: it shows their descriptions, "
+                + "without JSON, diffs or replays. Declare the state `nonisolated struct \(State.self): Codable`.")
+    }
+
+    /// What the inspector could not do as asked, for the app's developer; the page shows them above the timeline.
+    public private(set) var notes: [String] = []
 
     private func attach<State: Sendable>(
         _ store: Store<State>, decodeState: ((InspectorValue) throws -> State)? = nil,
@@ -308,7 +346,7 @@ public final class Inspector {
     private func hello() -> InspectorHello {
         InspectorHello(
             sessionID: sessionID, app: appName, stateType: stateType, stateIsCodable: stateIsCodable,
-            ringSize: ringSize, startTime: startTime)
+            ringSize: ringSize, startTime: startTime, notes: notes.isEmpty ? nil : notes)
     }
 
     // MARK: - Time travel

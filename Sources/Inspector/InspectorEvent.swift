@@ -213,11 +213,15 @@ public struct InspectorHello: Hashable, Sendable, Codable {
     public var ringSize: Int
     /// When the session started, in seconds since 1970.
     public var startTime: Double
+    /// What the inspector could not do as asked (``Inspector/notes``), or `nil`.
+    public var notes: [String]?
 
     /// Creates a hello of the current version.
     public init(
-        sessionID: String, app: String, stateType: String, stateIsCodable: Bool, ringSize: Int, startTime: Double
+        sessionID: String, app: String, stateType: String, stateIsCodable: Bool, ringSize: Int, startTime: Double,
+        notes: [String]? = nil
     ) {
+        self.notes = notes
         version = Self.currentVersion
         self.sessionID = sessionID
         self.app = app

@@ -530,7 +530,7 @@ enum InspectorPage {
                 if (last === 0 && page.events.length && page.events[0].seq > 1) { /* older events left the ring */ }
               }
               connected = page.connected; resumedAt = page.resumedAt === undefined ? null : page.resumedAt;
-              $("notes").textContent = (page.notes || []).join("\n");
+              $("notes").textContent = (page.notes || []).concat((page.hello || {}).notes || []).join("\n");
               showStatus();
               const fresh = page.events.filter(e => e.seq > last);
               if (fresh.length) {

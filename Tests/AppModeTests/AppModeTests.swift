@@ -3,6 +3,7 @@
 // says otherwise, a `nonisolated` async function runs on its caller's actor, and the conformances below are isolated
 // to the main actor. Issue 40: Brigade behaves here as in the Swift 6 mode, with nothing added to the app's code.
 import Brigade
+import BrigadeInspector
 import BrigadeTesting
 import Foundation
 import TestHTTPServer
@@ -180,5 +181,29 @@ struct AppModeTests {
         let kitchen = Kitchen()
         try kitchen.register(Greeter.self) { _ in Greeter(greeting: "hello") }
         #expect(try kitchen.resolve(Greeter.self).greeting == "hello")
+    }
+}
+
+/// A state as an app target declares it: its `Codable` conformance is isolated to the main actor.
+struct NotesState: Codable, Equatable, Sendable {
+    var notes: [String] = []
+}
+
+@Suite("Inspector in an app target")
+struct InspectorAppModeTests {
+    @Test("a state whose Codable conformance is isolated is recorded by description, and the inspector says why")
+    func isolatedCodableState() async throws {
+        let store = Store(initialState: NotesState())
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        #expect(inspector.notes.count == 1)
+        #expect(inspector.notes.first?.contains("nonisolated struct NotesState: Codable") == true)
+        let events = await inspector.events()
+        #expect(events.first?.state == nil && events.first?.stateDescription?.contains("NotesState") == true)
+        #expect((await inspector.session()).hello.notes == inspector.notes)
+        #expect(!(await inspector.session()).hello.stateIsCodable)
+        // The page imports a state through the conformance, on the main actor.
+        try inspector.importState(["notes": ["milk"]])
+        #expect(store.currentState == NotesState(notes: ["milk"]))
     }
 }

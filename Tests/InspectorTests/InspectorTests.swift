@@ -394,6 +394,38 @@ struct InspectorConnectionTests {
     }
 }
 
+/// Attaches `inspector` where the state's type is only known to be `Sendable`.
+@MainActor
+func attachGenerically<State: Sendable>(_ inspector: Inspector, to store: Store<State>) {
+    inspector.attach(to: store)
+}
+
+@Suite("Inspector: a Codable state attached in generic code")
+@MainActor
+struct GenericAttachTests {
+    @Test("a Codable state attached through the overload for any state is still recorded as JSON")
+    func codableFoundAtRunTime() async throws {
+        let store = makeStore()
+        let inspector = Inspector()
+        attachGenerically(inspector, to: store)
+        store.dispatch(PlaceOrder(dish: "soup"))
+        let last = try #require(await inspector.events().last)
+        #expect(last.state == ["orders": [["dish": "soup", "status": "cooking"]], "open": true])
+        #expect(last.diff?.map(\.path) == ["orders[0]"])
+        #expect(inspector.notes.isEmpty)
+        #expect((await inspector.session()).hello.stateIsCodable)
+    }
+
+    @Test("a state that is not Codable is recorded by description, with no note")
+    func notCodable() async throws {
+        let store = Store(initialState: Opaque())
+        let inspector = Inspector()
+        attachGenerically(inspector, to: store)
+        #expect(inspector.notes.isEmpty)
+        #expect(await inspector.events().first?.stateDescription == "Opaque(count: 0)")
+    }
+}
+
 @Suite("Inspector: nothing recorded is lost at the end")
 @MainActor
 struct InspectorEndTests {
