@@ -74,7 +74,7 @@ extension Redacted: Decodable where Value: Decodable {
                     codingPath: decoder.codingPath,
                     debugDescription: "the value was redacted when it was recorded; supply it to decode"))
         }
-        wrappedValue = try Value(from: decoder)
+        wrappedValue = try decoder.singleValueContainer().decode(Value.self)
     }
 }
 
