@@ -42,6 +42,20 @@ func kitchenWorkloads() -> [Workload] {
                 }
             }
         },
+        // The same, asked of a child kitchen (issue 43): the parent's shared instance, one level up.
+        Workload("Kitchen/resolve shared instance through a child") {
+            let kitchen = Kitchen()
+            try? kitchen.registerNonisolated(BenchService.self) { _ in BenchService() }
+            kitchen.seal()
+            let child = kitchen.makeChild()
+            child.seal()
+            _ = try? child.resolve(BenchService.self)
+            return Runner { operations in
+                for _ in 0..<operations {
+                    consume(try? child.resolve(BenchService.self))
+                }
+            }
+        },
         Workload("Swinject/resolve container scope") {
             let container = Container()
             container.register(BenchService.self) { _ in BenchService() }.inObjectScope(.container)

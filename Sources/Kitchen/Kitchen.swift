@@ -12,7 +12,11 @@ import BrigadeLocking
 /// ```
 ///
 /// - Scopes: ``Scope/shared`` (the default) makes one instance on first use, exactly once even when several
-///   threads race for it; ``Scope/transient`` makes a new one per resolution.
+///   threads race for it; ``Scope/transient`` makes a new one per resolution; ``Scope/session`` one per session,
+///   until ``resetSession()``.
+/// - Child kitchens (``makeChild()``) for a feature, a flow or a screen: their registrations first, the parent's
+///   otherwise. Named registrations (``ServiceName``) for several services of one type; ``resolveIfRegistered(_:)``
+///   for one that may be missing.
 /// - Errors name the whole chain: `AssetCache -> APIClient -> Configuration (not registered)`, or a cycle.
 /// - ``seal()`` ends registration; later registrations throw.
 /// - Facets: one instance registered under several protocols with ``register(facet:of:replacing:_:)``.
@@ -30,52 +34,69 @@ public final class Kitchen: Sendable {
         case shared
         /// A new instance for every resolution.
         case transient
+        /// One instance per session: made on first use and kept until ``Kitchen/resetSession()`` (signing out), after
+        /// which the next resolution makes a new one. For what belongs to the signed-in user: an authenticated
+        /// client, the user's database.
+        case session
     }
 
-    /// One registration: how to make its instances and, for a shared one, where its instance is kept.
-    final class Registration: Sendable {
-        /// The registered type; its name is made only for an error (a type name costs a conformance lookup per new
-        /// type, tens of microseconds, which a launch with many services would pay for every registration).
-        let type: Any.Type
-        let scope: Scope
-        /// Whether `factory` must run on the main actor (it is called only there).
-        let runsOnMainActor: Bool
-        let factory: @Sendable (Resolver) throws -> any Sendable
-        /// Wraps what `factory` made in the ``SharedInstance`` that `cell` keeps; `nil` for a value that is not of the
-        /// registered type.
-        let share: @Sendable (any Sendable) -> SharedInstance?
-        /// The registered type's name, for errors.
-        var name: String { Kitchen.name(of: type) }
-        /// Where the shared instance of this registration is made and kept: a replacement brings a new cell, so an
-        /// instance the old factory finishes afterwards is never handed out again.
-        let cell = OnceCell()
-
-        init(
-            type: Any.Type,
-            scope: Scope,
-            runsOnMainActor: Bool,
-            factory: @escaping @Sendable (Resolver) throws -> any Sendable,
-            share: @escaping @Sendable (any Sendable) -> SharedInstance?
-        ) {
-            self.type = type
-            self.scope = scope
-            self.runsOnMainActor = runsOnMainActor
-            self.factory = factory
-            self.share = share
-        }
-    }
-
-    private struct State {
+    struct State {
         var registrations: [ObjectIdentifier: Registration] = [:]
+        /// The named registrations, apart: an unnamed resolution hashes an `ObjectIdentifier` only.
+        var named: [NamedKey: Registration] = [:]
         var isSealed = false
         /// Told about every resolution that is not a made shared instance: for the inspector.
         var resolutionObserver: (@Sendable (KitchenResolution) -> Void)?
     }
 
-    private let state = Locked(State())
+    let state = Locked(State())
+    /// The kitchen this one is a child of: what is not registered here is looked up there.
+    let parent: Kitchen?
 
     /// Creates an empty, open kitchen.
-    public init() {}
+    public init() {
+        parent = nil
+    }
+
+    private init(parent: Kitchen) {
+        self.parent = parent
+    }
+
+    /// A kitchen for a feature, a flow or a screen: its own registrations first, this kitchen's otherwise.
+    ///
+    /// ```swift
+    /// let checkout = kitchen.makeChild()
+    /// try checkout.register(PaymentSheet.self) { resolver in PaymentSheet(client: try resolver.resolve()) }
+    /// try checkout.register(APIClient.self) { _ in .sandbox }  // overrides the parent's, for the child only
+    /// ```
+    ///
+    /// - A child may register a type its parent has (no `replacing:` needed): resolutions through the child get the
+    ///   child's; the parent and its other children never see the child's registrations.
+    /// - A shared (or session) service of the parent is made by the parent, with the parent's registrations, and is
+    ///   the one instance parent and children share; a transient one resolved through the child is made with the
+    ///   child's (its overrides apply).
+    /// - The child's own shared instances are released with the child. The child keeps its parent alive.
+    /// - A resolution through one level costs one more dictionary lookup under its lock.
+    public func makeChild() -> Kitchen {
+        Kitchen(parent: self)
+    }
+
+    /// Ends the session: every ``Scope/session`` service registered in this kitchen is made anew on its next
+    /// resolution; shared and transient services are untouched. A caller holding an old instance keeps it.
+    ///
+    /// When it returns, no resolution gets an instance of the old session, even one that was waiting for a factory
+    /// of the old session on another thread while it ran (that caller gets the new session's). A child kitchen's
+    /// session services are reset by the child's own `resetSession()`.
+    public func resetSession() {
+        state.withLock { state in
+            for registration in state.registrations.values where registration.scope == .session {
+                registration.resetSession()
+            }
+            for registration in state.named.values where registration.scope == .session {
+                registration.resetSession()
+            }
+        }
+    }
 
     // MARK: - Registration
 
@@ -107,7 +128,26 @@ public final class Kitchen: Sendable {
         replacing: Bool = false,
         factory: @escaping @MainActor (Resolver) throws -> Service
     ) throws(KitchenError) {
-        try add(type, scope: scope, replacing: replacing, runsOnMainActor: true) { resolver in
+        try add(type, named: nil, scope: scope, replacing: replacing, runsOnMainActor: true) { resolver in
+            try MainActor.assumeIsolated { () throws -> any Sendable in try factory(resolver) }
+        }
+    }
+
+    /// Registers `type` under `name`, apart from its unnamed registration; otherwise as
+    /// ``register(_:scope:replacing:factory:)``.
+    ///
+    /// ```swift
+    /// try kitchen.register(APIClient.self, named: .authenticated) { _ in APIClient(defaultHeaders: auth) }
+    /// ```
+    /// - Throws: As ``register(_:scope:replacing:factory:)``.
+    public func register<Service: Sendable>(
+        _ type: Service.Type,
+        named name: ServiceName<Service>,
+        scope: Scope = .shared,
+        replacing: Bool = false,
+        factory: @escaping @MainActor (Resolver) throws -> Service
+    ) throws(KitchenError) {
+        try add(type, named: name.rawValue, scope: scope, replacing: replacing, runsOnMainActor: true) { resolver in
             try MainActor.assumeIsolated { () throws -> any Sendable in try factory(resolver) }
         }
     }
@@ -133,22 +173,38 @@ public final class Kitchen: Sendable {
         replacing: Bool = false,
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) throws(KitchenError) {
-        try add(type, scope: scope, replacing: replacing, runsOnMainActor: false) { try factory($0) }
+        try add(type, named: nil, scope: scope, replacing: replacing, runsOnMainActor: false) { try factory($0) }
+    }
+
+    /// Registers `type` under `name`, apart from its unnamed registration; otherwise as
+    /// ``registerNonisolated(_:scope:replacing:factory:)``.
+    /// - Throws: As ``register(_:scope:replacing:factory:)``.
+    public func registerNonisolated<Service: Sendable>(
+        _ type: Service.Type,
+        named name: ServiceName<Service>,
+        scope: Scope = .shared,
+        replacing: Bool = false,
+        factory: @escaping @Sendable (Resolver) throws -> Service
+    ) throws(KitchenError) {
+        try add(type, named: name.rawValue, scope: scope, replacing: replacing, runsOnMainActor: false) {
+            try factory($0)
+        }
     }
 
     /// Adds the registration of `type` made by `factory`, which runs on the main actor only when `runsOnMainActor`.
     private func add<Service: Sendable>(
         _ type: Service.Type,
+        named name: String?,
         scope: Scope,
         replacing: Bool,
         runsOnMainActor: Bool,
         factory: @escaping @Sendable (Resolver) throws -> any Sendable
     ) throws(KitchenError) {
         let registration = Registration(
-            type: type, scope: scope, runsOnMainActor: runsOnMainActor, factory: factory,
+            type: type, serviceName: name, scope: scope, runsOnMainActor: runsOnMainActor, factory: factory,
             share: { ($0 as? Service).map { SharedInstance($0) } }
         )
-        try add(registration, for: ObjectIdentifier(type), replacing: replacing)
+        try add(registration, replacing: replacing)
     }
 
     /// Registers `facet` as another face of the instance registered for `concrete`: resolving it resolves
@@ -170,7 +226,7 @@ public final class Kitchen: Sendable {
             factory: { resolver in view(try resolver.resolve(concrete)) },
             share: { ($0 as? Facet).map { SharedInstance($0) } }
         )
-        try add(registration, for: ObjectIdentifier(facet), replacing: replacing)
+        try add(registration, replacing: replacing)
     }
 
     /// Ends registration: every later registration throws ``KitchenError/sealed(_:)``.
@@ -183,176 +239,34 @@ public final class Kitchen: Sendable {
         state.withLock { $0.isSealed }
     }
 
-    /// Whether `type` is registered.
+    /// Whether `type` is registered, here or in a parent kitchen.
     public func isRegistered<Service>(_ type: Service.Type) -> Bool {
-        registration(for: ObjectIdentifier(type)) != nil
+        lookup(ObjectIdentifier(type), named: nil) != nil
     }
 
-    // MARK: - Resolution
-
-    /// The instance of `type`: the shared one (made now if it is the first use), or a new transient one.
-    ///
-    /// Each shared instance is made under its own once-cell: a factory blocks only the callers of its own service,
-    /// and two threads racing for one service get the one instance, made once.
-    ///
-    /// A cycle is ``KitchenError/cycle(chain:)`` on every thread, never a wait that does not end: a factory that
-    /// resolves, through its resolver or a captured kitchen, a registration being made on its own thread; and a
-    /// thread that would wait for a shared instance whose maker is itself waiting, directly or through other
-    /// threads, for an instance this thread is making (two services that need each other, resolved at the same
-    /// moment from two threads). Only a real cycle is one: a chain is the registrations being made on one thread, so
-    /// the same type from another kitchen, or a resolver kept past its factory and used later, is no cycle.
-    /// - Throws: ``KitchenError/notRegistered(chain:)``, ``KitchenError/cycle(chain:)`` or
-    ///   ``KitchenError/factoryFailed(chain:underlying:)``, each naming the chain of types that led there.
-    @inlinable
-    public func resolve<Service>(_ type: Service.Type = Service.self) throws(KitchenError) -> Service {
-        // Inlined, so that the cast is to a type known where `resolve` is called: unspecialized, it looked up the
-        // metadata of `Service?` at run time on every call (270 ns per resolve of a made instance instead of 30).
-        // The registered type may differ from the one asked for (a registration or resolution through a superclass
-        // metatype): the cast decides.
-        if let service = _madeInstance(for: ObjectIdentifier(type)) as? Service {
-            return service
-        }
-        return try _resolveSlowly(type)
+    /// Whether `type` is registered under `name`, here or in a parent kitchen.
+    public func isRegistered<Service>(_ type: Service.Type, named name: ServiceName<Service>) -> Bool {
+        lookup(ObjectIdentifier(type), named: name.rawValue) != nil
     }
 
-    /// The instance of `type`, as the kitchen keeps it (a `Sendable` value, whatever `Service` is), so that it can be
-    /// handed from the main actor to an effect that asked for it elsewhere.
-    /// - Throws: As ``resolve(_:)``.
-    package func resolveSendable<Service>(_ type: Service.Type) throws(KitchenError) -> any Sendable {
-        let key = ObjectIdentifier(type)
-        if let registration = registration(for: key), registration.scope == .transient {
-            let link = Link(registration: ObjectIdentifier(registration.cell), type: registration.type)
-            return try make(with: registration, path: ResolutionChain.current + [link])
-        }
-        let service = try resolve(type)
-        guard let made = _madeInstance(for: key) else {
-            throw .factoryFailed(chain: [Kitchen.name(of: type)], underlying: "made \(Swift.type(of: service))")
-        }
-        return made
-    }
-
-    /// The instance made for the shared registration of `key`, if there is one and it is made.
-    @usableFromInline
-    func _madeInstance(for key: ObjectIdentifier) -> (any Sendable)? {
-        guard let registration = registration(for: key), registration.scope == .shared else { return nil }
-        return registration.cell.instance?.service
-    }
-
-    /// The registration of `key`.
-    private func registration(for key: ObjectIdentifier) -> Registration? {
-        state.withLock { $0.registrations[key] }
-    }
-
-    /// Tells `observer` about every later resolution that does not find a made shared instance (a first use, a
-    /// transient instance, a failure), with its chain, on the resolving thread; `nil` stops. A made shared instance
-    /// is not reported: it costs what it cost before.
-    package func observeResolutions(_ observer: (@Sendable (KitchenResolution) -> Void)?) {
-        state.withLock { $0.resolutionObserver = observer }
-    }
-
-    /// Resolves `type` as part of the resolution this thread is in, telling the resolution observer, if any.
-    @usableFromInline
-    func _resolveSlowly<Service>(_ type: Service.Type) throws(KitchenError) -> Service {
-        guard let observer = state.withLock({ $0.resolutionObserver }) else {
-            return try resolveInChain(type)
-        }
-        let chain = ResolutionChain.current.map(\.name) + [Kitchen.name(of: type)]
-        do {
-            let service = try resolveInChain(type)
-            observer(KitchenResolution(chain: chain, failure: nil))
-            return service
-        } catch {
-            observer(KitchenResolution(chain: chain, failure: error))
-            throw error
-        }
-    }
-
-    /// Resolves `type` as part of the resolution this thread is in: the chain of the factories running on it.
-    private func resolveInChain<Service>(_ type: Service.Type) throws(KitchenError) -> Service {
-        let registration = registration(for: ObjectIdentifier(type))
-        if let registration, registration.scope == .shared,
-            let service = registration.cell.instance?.service as? Service
-        {
-            return service
-        }
-        let chain = ResolutionChain.current
-        let link = Link(
-            registration: registration.map { ObjectIdentifier($0.cell) },
-            type: registration?.type ?? type
-        )
-        let path = chain + [link]
-        guard let registration else {
-            throw .notRegistered(chain: path.map(\.name))
-        }
-        if chain.contains(where: { $0.registration == link.registration }) {
-            throw .cycle(chain: path.map(\.name))
-        }
-        if registration.scope == .transient {
-            return try make(type, with: registration, path: path)
-        }
-        let made = try registration.cell.value(for: path) { () throws(KitchenError) -> SharedInstance in
-            let made = try make(with: registration, path: path)
-            guard let instance = registration.share(made) else {
-                throw .factoryFailed(chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made))")
-            }
-            return instance
-        }
-        guard let service = made.service as? Service else {
-            throw .factoryFailed(
-                chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made.service))")
-        }
-        return service
-    }
-
-    private func make<Service>(
-        _ type: Service.Type,
-        with registration: Registration,
-        path: [Link]
-    ) throws(KitchenError) -> Service {
-        let made = try make(with: registration, path: path)
-        guard let service = made as? Service else {
-            throw .factoryFailed(chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made))")
-        }
-        return service
-    }
-
-    private func make(with registration: Registration, path: [Link]) throws(KitchenError) -> any Sendable {
-        if registration.runsOnMainActor, !MainThread.isCurrent {
-            throw .requiresMainActor(chain: path.map(\.name))
-        }
-        let made: any Sendable
-        do {
-            made = try ResolutionChain.making(path) {
-                try registration.factory(Resolver(kitchen: self))
-            }
-        } catch let error as KitchenError {
-            throw error
-        } catch {
-            throw .factoryFailed(chain: path.map(\.name), underlying: "\(error)")
-        }
-        return made
-    }
-
-    /// One registration in a chain of resolutions: two links are the same registration only when they are the
-    /// same registration of the same kitchen, whatever their types.
-    struct Link: Sendable {
-        /// The registration's once-cell, which only it has; `nil` for a type that is not registered.
-        let registration: ObjectIdentifier?
-        /// The type resolved; its name is made only for an error.
-        let type: Any.Type
-        /// The type's name, for errors.
-        var name: String { Kitchen.name(of: type) }
-    }
-
-    private func add(_ registration: Registration, for key: ObjectIdentifier, replacing: Bool) throws(KitchenError) {
+    private func add(_ registration: Registration, replacing: Bool) throws(KitchenError) {
+        let key = ObjectIdentifier(registration.type)
         let outcome = state.withLock { state -> KitchenError? in
             if state.isSealed {
                 return .sealed(registration.name)
             }
-            if state.registrations[key] != nil, !replacing {
-                return .duplicateRegistration(registration.name)
+            if let name = registration.serviceName {
+                let named = NamedKey(type: key, name: name)
+                if state.named[named] != nil, !replacing {
+                    return .duplicateRegistration(registration.name)
+                }
+                state.named[named] = registration
+            } else {
+                if state.registrations[key] != nil, !replacing {
+                    return .duplicateRegistration(registration.name)
+                }
+                state.registrations[key] = registration
             }
-            state.registrations[key] = registration
             return nil
         }
         if let outcome {
@@ -360,7 +274,7 @@ public final class Kitchen: Sendable {
         }
     }
 
-    fileprivate static func name(of type: Any.Type) -> String {
+    static func name(of type: Any.Type) -> String {
         String(describing: type)
     }
 }

@@ -18,6 +18,10 @@ public enum KitchenError: Error, Equatable, CustomStringConvertible {
     /// first (or with `await` through an effect's services, which hop there), or register it with
     /// ``Kitchen/registerNonisolated(_:scope:replacing:factory:)`` when its factory may run on any thread.
     case requiresMainActor(chain: [String])
+    /// A shared service's factory resolved a ``Kitchen/Scope/session`` service (the last of the chain): the shared
+    /// instance would keep the signed-out user's after ``Kitchen/resetSession()``. Make the first service
+    /// session-scoped too, or have it resolve the session service when it needs it (a resolver kept past the factory).
+    case captiveDependency(chain: [String])
 
     /// What went wrong: `ImageCache -> APIClient -> Configuration (not registered)`.
     public var description: String {
@@ -39,6 +43,10 @@ public enum KitchenError: Error, Equatable, CustomStringConvertible {
             return chain.joined(separator: " -> ")
                 + " (made by a main-actor factory, first asked for off the main actor: resolve it on the main actor"
                 + " first, or register it with registerNonisolated)"
+        case .captiveDependency(let chain):
+            return chain.joined(separator: " -> ")
+                + " (a session service made for a shared one: it would outlive the session; make the shared one"
+                + " session-scoped, or resolve the session service when it is needed)"
         }
     }
 }

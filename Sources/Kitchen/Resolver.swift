@@ -22,4 +22,19 @@ public struct Resolver: Sendable {
         guard let kitchen else { throw .kitchenReleased("\(Service.self)") }
         return try kitchen.resolve(type)
     }
+
+    /// Resolves the dependency registered under `name`; see ``Kitchen/resolve(_:named:)``.
+    /// - Throws: As ``resolve(_:)``.
+    public func resolve<Service>(_ type: Service.Type, named name: ServiceName<Service>) throws(KitchenError) -> Service
+    {
+        guard let kitchen else { throw .kitchenReleased(Kitchen.label(of: Service.self, named: name.rawValue)) }
+        return try kitchen.resolve(type, named: name)
+    }
+
+    /// Resolves a dependency that may not be registered; see ``Kitchen/resolveIfRegistered(_:)``.
+    /// - Throws: As ``resolve(_:)``.
+    public func resolveIfRegistered<Service>(_ type: Service.Type = Service.self) throws(KitchenError) -> Service? {
+        guard let kitchen else { throw .kitchenReleased("\(Service.self)") }
+        return try kitchen.resolveIfRegistered(type)
+    }
 }

@@ -34,6 +34,17 @@ struct KitchenBadInputTests {
             await failure(KitchenError.self) { _ = try kitchen.resolve(Egg.self) } == "Egg -> Chicken -> Egg (cycle)")
     }
 
+    @Test("KitchenError.captiveDependency")
+    func captiveDependency() async throws {
+        let kitchen = Kitchen()
+        try kitchen.registerNonisolated(Configuration.self, scope: .session) { _ in Configuration() }
+        try kitchen.registerNonisolated(Client.self) { Client(configuration: try $0.resolve(Configuration.self)) }
+        #expect(
+            await failure(KitchenError.self) { _ = try kitchen.resolve(Client.self) }
+                == "Client -> Configuration (a session service made for a shared one: it would outlive the session; "
+                + "make the shared one session-scoped, or resolve the session service when it is needed)")
+    }
+
     @Test("KitchenError.requiresMainActor")
     func requiresMainActor() async throws {
         let kitchen = Kitchen()

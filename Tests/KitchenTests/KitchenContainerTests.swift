@@ -18,7 +18,14 @@ final class Counter: @unchecked Sendable {
     // `lock` guards `count`.
     private let lock = NSLockLike()
     private var count = 0
-    func increment() { lock.with { count += 1 } }
+    /// Adds one; returns the new count.
+    @discardableResult
+    func increment() -> Int {
+        lock.with {
+            count += 1
+            return count
+        }
+    }
     var value: Int { lock.with { count } }
 }
 
