@@ -75,7 +75,7 @@ extension Kitchen {
         switch registration.scope {
         case .shared: return registration.cell.instance?.service
         case .session: return registration.currentCell.instance?.service
-        case .transient: return nil
+        case .transient, .weak: return nil  // a weak instance is read as its type, on the slow path
         }
     }
 
@@ -128,7 +128,7 @@ extension Kitchen {
     private func resolveInChain<Service>(_ type: Service.Type, named name: String?) throws(KitchenError) -> Service {
         let found = lookup(ObjectIdentifier(type), named: name)
         if let (registration, _) = found, registration.scope != .transient,
-            let service = registration.currentCell.instance?.service as? Service
+            let service = registration.made(as: Service.self)
         {
             return service
         }
@@ -155,24 +155,41 @@ extension Kitchen {
         // registrations: it is the one instance of that kitchen and its children.
         var cell = registration.currentCell
         while true {
+            // What this thread's factory made, held strongly: a weak registration's cell keeps it only weakly.
+            var madeHere: (any Sendable)?
             let made = try cell.value(for: path) { () throws(KitchenError) -> SharedInstance in
                 let made = try make(with: registration, path: path, in: owner)
                 guard let instance = registration.share(made) else {
-                    throw .factoryFailed(
-                        chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made))")
+                    let reason =
+                        registration.scope == .weak
+                        ? "a weak-scoped service must be a class; it made a \(Swift.type(of: made))"
+                        : "the factory made a \(Swift.type(of: made))"
+                    throw .factoryFailed(chain: path.map(\.name), underlying: reason)
                 }
+                madeHere = made
                 return instance
             }
             let current = registration.currentCell
-            guard current !== cell else {
-                guard let service = made.service as? Service else {
-                    throw .factoryFailed(
-                        chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: made.service))")
+            guard current === cell else {
+                // The session was reset while this instance was made or awaited: it belongs to the old session.
+                cell = current
+                continue
+            }
+            if registration.scope == .weak, madeHere == nil {
+                guard let service = (made.service as? WeakInstance)?.object as? Service else {
+                    // The instance another thread made for this cell is gone already: make a new one.
+                    registration.renew(cell)
+                    cell = registration.currentCell
+                    continue
                 }
                 return service
             }
-            // The session was reset while this instance was made or awaited: it belongs to the old session.
-            cell = current
+            let service = madeHere ?? made.service
+            guard let service = service as? Service else {
+                throw .factoryFailed(
+                    chain: path.map(\.name), underlying: "the factory made a \(Swift.type(of: service))")
+            }
+            return service
         }
     }
 

@@ -38,6 +38,10 @@ public final class Kitchen: Sendable {
         /// which the next resolution makes a new one. For what belongs to the signed-in user: an authenticated
         /// client, the user's database.
         case session
+        /// One instance while someone holds it: kept weakly, so it goes when its last holder lets go, and the next
+        /// resolution makes a new one. For a class (a screen's shared model); a struct is a
+        /// ``KitchenError/factoryFailed(chain:underlying:)``.
+        case weak
     }
 
     struct State {
@@ -200,10 +204,18 @@ public final class Kitchen: Sendable {
         runsOnMainActor: Bool,
         factory: @escaping @Sendable (Resolver) throws -> any Sendable
     ) throws(KitchenError) {
+        let share: @Sendable (any Sendable) -> SharedInstance?
+        if scope == .weak {
+            share = { made in
+                guard made is Service, Swift.type(of: made) is AnyClass else { return nil }
+                return SharedInstance(WeakInstance(made as AnyObject))
+            }
+        } else {
+            share = { ($0 as? Service).map { SharedInstance($0) } }
+        }
         let registration = Registration(
             type: type, serviceName: name, scope: scope, runsOnMainActor: runsOnMainActor, factory: factory,
-            share: { ($0 as? Service).map { SharedInstance($0) } }
-        )
+            share: share)
         try add(registration, replacing: replacing)
     }
 

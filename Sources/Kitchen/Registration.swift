@@ -19,16 +19,24 @@ extension Kitchen {
         /// replacement brings a new cell, so an instance the old factory finishes afterwards is never handed out
         /// again.
         let cell = OnceCell()
-        /// A session-scoped registration's cell of the current session: replaced by ``resetSession()``.
-        private let sessionCell: Locked<OnceCell>?
+        /// A session or weak registration's cell of now: replaced by ``resetSession()``, or when a weak instance is
+        /// gone.
+        private let renewableCell: Locked<OnceCell>?
 
         /// The registered type's name, and its service name in brackets, for errors: `APIClient[authenticated]`.
         var name: String { Kitchen.label(of: type, named: serviceName) }
 
         /// The cell the instance is kept in now: ``cell``, or the current session's.
         var currentCell: OnceCell {
-            guard let sessionCell else { return cell }
-            return sessionCell.withLock { $0 }
+            guard let renewableCell else { return cell }
+            return renewableCell.withLock { $0 }
+        }
+
+        /// The instance made and kept now as a `Service`, if any (for a weak registration, while someone holds it).
+        func made<Service>(as _: Service.Type) -> Service? {
+            let service = currentCell.instance?.service
+            guard scope == .weak else { return service as? Service }
+            return (service as? WeakInstance)?.object as? Service
         }
 
         init(
@@ -45,12 +53,32 @@ extension Kitchen {
             self.runsOnMainActor = runsOnMainActor
             self.factory = factory
             self.share = share
-            sessionCell = scope == .session ? Locked(OnceCell()) : nil
+            renewableCell = scope == .session || scope == .weak ? Locked(OnceCell()) : nil
         }
 
         /// Starts a new session: the next resolution makes a new instance.
         func resetSession() {
-            sessionCell?.withLock { $0 = OnceCell() }
+            renewableCell?.withLock { $0 = OnceCell() }
+        }
+
+        /// Replaces `old`, if it is still the current cell, with a new one: a weak instance that is gone.
+        func renew(_ old: OnceCell) {
+            renewableCell?.withLock { current in
+                if current === old {
+                    current = OnceCell()
+                }
+            }
+        }
+    }
+
+    /// What a weak registration's cell keeps: the instance, weakly.
+    final class WeakInstance: Sendable {
+        // brigade:allow-unsafe the object is a service, of a Sendable class (the kitchen keeps Sendable services
+        // only); a `weak let` is written once, at init, and then only zeroed by the runtime, atomically.
+        nonisolated(unsafe) weak let object: AnyObject?
+
+        init(_ object: AnyObject) {
+            self.object = object
         }
     }
 

@@ -216,3 +216,71 @@ struct NamedRegistrationTests {
         #expect(try child.resolveIfRegistered(Greeter.self)?.word == "hi")
     }
 }
+
+/// Two services that need each other: the coordinator takes the screen lazily.
+final class Coordinator: Sendable {
+    let screen: LazyService<Screen>
+    init(screen: LazyService<Screen>) { self.screen = screen }
+}
+
+final class Screen: Sendable {
+    let coordinator: Coordinator
+    init(coordinator: Coordinator) { self.coordinator = coordinator }
+}
+
+/// Opens a new database at each call.
+final class Opener: Sendable {
+    let open: ServiceProvider<UserDatabase>
+    init(open: ServiceProvider<UserDatabase>) { self.open = open }
+}
+
+@Suite("Kitchen: the weak scope, lazy and provider injection")
+struct WeakLazyProviderTests {
+    @Test("a weak service lives while someone holds it; once let go, the next resolution makes a new one")
+    func weak() throws {
+        let kitchen = Kitchen()
+        let made = Counter()
+        try kitchen.registerNonisolated(UserDatabase.self, scope: .weak) { _ in UserDatabase(made.increment()) }
+        var held: UserDatabase? = try kitchen.resolve(UserDatabase.self)
+        #expect(try kitchen.resolve(UserDatabase.self) === held)
+        weak let released = held
+        held = nil
+        #expect(released == nil)
+        #expect(try kitchen.resolve(UserDatabase.self).session == 2)
+        #expect(made.value == 2)
+    }
+
+    @Test("a weak-scoped struct is a factory error that says why")
+    func weakStruct() throws {
+        struct Settings: Sendable {}
+        let kitchen = Kitchen()
+        try kitchen.registerNonisolated(Settings.self, scope: .weak) { _ in Settings() }
+        let error = #expect(throws: KitchenError.self) { try kitchen.resolve(Settings.self) }
+        #expect(error?.description.contains("a weak-scoped service must be a class") == true)
+    }
+
+    @Test("a lazy dependency breaks a cycle by design and is resolved once, on first use")
+    func lazy() throws {
+        let kitchen = Kitchen()
+        try kitchen.registerNonisolated(Coordinator.self) { Coordinator(screen: $0.lazy()) }
+        try kitchen.registerNonisolated(Screen.self) { Screen(coordinator: try $0.resolve()) }
+        let coordinator = try kitchen.resolve(Coordinator.self)
+        let screen = try coordinator.screen.value()
+        #expect(screen.coordinator === coordinator)
+        #expect(try coordinator.screen.value() === screen)
+    }
+
+    @Test("a lazy dependency that is missing throws on first use, with its chain; a provider resolves at each call")
+    func lazyErrorsAndProviders() throws {
+        let kitchen = Kitchen()
+        try kitchen.registerNonisolated(Coordinator.self) { Coordinator(screen: $0.lazy()) }
+        let coordinator = try kitchen.resolve(Coordinator.self)
+        #expect(throws: KitchenError.notRegistered(chain: ["Screen"])) { try coordinator.screen.value() }
+        let made = Counter()
+        try kitchen.registerNonisolated(UserDatabase.self, scope: .transient) { _ in UserDatabase(made.increment()) }
+        try kitchen.registerNonisolated(Opener.self) { Opener(open: $0.provider()) }
+        let opener = try kitchen.resolve(Opener.self)
+        #expect(try opener.open().session == 1)
+        #expect(try opener.open().session == 2)
+    }
+}
