@@ -182,9 +182,11 @@ addComponent(
     "Testing",
     dependencies: [
         "BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeNavigation", "BrigadeLocking", "BrigadeInspector",
+        "BrigadeKitchen",
     ],
     testDependencies: [
         "BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadeNavigation", "BrigadeInspector",
+        "BrigadeKitchen",
     ]
 )
 

@@ -56,6 +56,20 @@ func kitchenWorkloads() -> [Workload] {
                 }
             }
         },
+        // The same, inside an override scope that replaces it (issue 43: a test's double).
+        Workload("Kitchen/resolve overridden instance") {
+            let kitchen = Kitchen()
+            try? kitchen.registerNonisolated(BenchService.self) { _ in BenchService() }
+            kitchen.seal()
+            let overrides = KitchenOverrides().replacing(BenchService.self) { _ in BenchService() }
+            return Runner { operations in
+                overrides.apply {
+                    for _ in 0..<operations {
+                        consume(try? kitchen.resolve(BenchService.self))
+                    }
+                }
+            }
+        },
         Workload("Swinject/resolve container scope") {
             let container = Container()
             container.register(BenchService.self) { _ in BenchService() }.inObjectScope(.container)
