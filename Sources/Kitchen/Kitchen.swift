@@ -132,9 +132,8 @@ public final class Kitchen: Sendable {
         replacing: Bool = false,
         factory: @escaping @MainActor (Resolver) throws -> Service
     ) throws(KitchenError) {
-        try add(type, named: nil, scope: scope, replacing: replacing, runsOnMainActor: true) { resolver in
-            try MainActor.assumeIsolated { () throws -> any Sendable in try factory(resolver) }
-        }
+        try add(
+            type, named: nil, scope: scope, replacing: replacing, runsOnMainActor: true, factory: onMainActor(factory))
     }
 
     /// Registers `type` under `name`, apart from its unnamed registration; otherwise as
@@ -151,9 +150,9 @@ public final class Kitchen: Sendable {
         replacing: Bool = false,
         factory: @escaping @MainActor (Resolver) throws -> Service
     ) throws(KitchenError) {
-        try add(type, named: name.rawValue, scope: scope, replacing: replacing, runsOnMainActor: true) { resolver in
-            try MainActor.assumeIsolated { () throws -> any Sendable in try factory(resolver) }
-        }
+        try add(
+            type, named: name.rawValue, scope: scope, replacing: replacing, runsOnMainActor: true,
+            factory: onMainActor(factory))
     }
 
     /// Registers `type` with `factory`, which runs on whichever thread resolves the service first (or each time, for
@@ -196,6 +195,13 @@ public final class Kitchen: Sendable {
     }
 
     /// Adds the registration of `type` made by `factory`, which runs on the main actor only when `runsOnMainActor`.
+    /// `factory` as the kitchen calls it: only on the main actor (``Registration/runsOnMainActor``).
+    private func onMainActor<Service: Sendable>(
+        _ factory: @escaping @MainActor (Resolver) throws -> Service
+    ) -> @Sendable (Resolver) throws -> any Sendable {
+        { resolver in try MainActor.assumeIsolated { () throws -> any Sendable in try factory(resolver) } }
+    }
+
     private func add<Service: Sendable>(
         _ type: Service.Type,
         named name: String?,
