@@ -44,8 +44,8 @@ public struct Middleware<State: Sendable>: Sendable {
 /// What a middleware can reach of its store: the current state and dispatch.
 ///
 /// A context may outlive its store (a middleware that dispatches later from a `Task` keeps it): once the store is
-/// gone, ``state`` returns the store's last state and ``dispatch(_:fileID:line:)`` drops the action. Nothing traps. A store makes
-/// one context and hands it to every middleware call.
+/// gone, ``state`` returns the store's last state and ``dispatch(_:fileID:line:)`` drops the action. Nothing traps.
+/// A store makes one context and hands it to every middleware call.
 @MainActor
 public struct MiddlewareContext<State: Sendable> {
     let link: StoreLink<State>

@@ -10,13 +10,14 @@ import BrigadeReactive
 /// ```
 ///
 /// Guarantees, all on the main actor:
-/// - ``dispatch(_:fileID:line:)`` is synchronous: when it returns, middleware ran, the reducers ran, the state is updated and
-///   the subscribers have been told.
+/// - ``dispatch(_:fileID:line:)`` is synchronous: when it returns, middleware ran, the reducers ran, the state is
+///   updated and the subscribers have been told.
 /// - An action dispatched while another is being processed (by middleware, a subscriber or a reducer's caller) is
 ///   queued and processed after it, first in first out; nothing recurses and nothing is lost.
 /// - Subscribers are told at most once per dispatch or ``transaction(_:)``, only when what they selected changed,
 ///   after priority subscribers ran and the state settled (see ``subscribe(_:priority:initial:_:)``).
-/// - ``dispatchAndWait(_:fileID:line:)`` also waits for the action's asynchronous reducers, until their changes are in the state.
+/// - ``dispatchAndWait(_:fileID:line:)`` also waits for the action's asynchronous reducers, until their changes are in
+///   the state.
 /// - ``actionDispatcher`` takes actions from any thread or task and keeps each caller's order.
 @MainActor
 public final class Store<State: Sendable> {
@@ -226,7 +227,8 @@ public final class Store<State: Sendable> {
     }
 
     /// The enqueuing dispatcher, for any thread or task: it queues actions and hands them to the store on the main
-    /// actor, keeping each caller's order. Unlike ``dispatch(_:fileID:line:)``, it never processes an action before returning.
+    /// actor, keeping each caller's order. Unlike ``dispatch(_:fileID:line:)``, it never processes an action before
+    /// returning.
     public var actionDispatcher: StoreDispatcher {
         if let dispatcher {
             return dispatcher
@@ -301,8 +303,8 @@ public final class Store<State: Sendable> {
         return try body()
     }
 
-    /// Processes `action` like ``dispatch(_:fileID:line:)``, then waits until every asynchronous reducer it started has finished
-    /// and its change is in the state. Returns at once when middleware dropped the action.
+    /// Processes `action` like ``dispatch(_:fileID:line:)``, then waits until every asynchronous reducer it started has
+    /// finished and its change is in the state. Returns at once when middleware dropped the action.
     ///
     /// Cancelling the waiting task makes this return early; the action is still processed in full.
     public func dispatchAndWait<A: Action>(

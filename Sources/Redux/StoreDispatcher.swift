@@ -5,8 +5,8 @@ import BrigadeLocking
 /// store on the main actor, in the order they arrived, so each caller's order is kept.
 ///
 /// It always defers: ``dispatch(_:)`` returns before the action is processed, even on the main actor (the store's
-/// own ``Store/dispatch(_:fileID:line:)`` is the synchronous one). ``dispatchAndWait(_:)`` returns once the action, and the
-/// actions queued before it, are processed and its asynchronous reducers finished.
+/// own ``Store/dispatch(_:fileID:line:)`` is the synchronous one). ``dispatchAndWait(_:)`` returns once the action,
+/// and the actions queued before it, are processed and its asynchronous reducers finished.
 ///
 /// ```swift
 /// let dispatcher = store.actionDispatcher
@@ -120,7 +120,8 @@ public final class StoreDispatcher: ActionDispatcher {
         pending.withLock { $0.actions.count }
     }
 
-    /// Dispatches `action` after the actions queued before it and waits like ``Store/dispatchAndWait(_:fileID:line:)``.
+    /// Dispatches `action` after the actions queued before it and waits like
+    /// ``Store/dispatchAndWait(_:fileID:line:)``.
     public func dispatchAndWait(_ action: any Action) async {
         await MainActor.run { drain() }
         await deliverAndWait(action)
