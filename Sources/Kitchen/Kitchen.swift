@@ -195,6 +195,36 @@ public final class Kitchen: Sendable {
     }
 
     /// Adds the registration of `type` made by `factory`, which runs on the main actor only when `runsOnMainActor`.
+    /// Registers `type` as ``register(_:scope:replacing:factory:)`` does, declaring the types `factory` resolves, so
+    /// that ``verify()`` checks them without running it.
+    ///
+    /// ```swift
+    /// try kitchen.register(SpecialsService.self, dependsOn: [APIClient.self]) { resolver in
+    ///     SpecialsService(client: try resolver.resolve(APIClient.self), url: specialsURL)
+    /// }
+    /// ```
+    /// - Throws: As ``register(_:scope:replacing:factory:)``.
+    public func register<Service: Sendable>(
+        _ type: Service.Type, scope: Scope = .shared, replacing: Bool = false, dependsOn dependencies: [Any.Type],
+        factory: @escaping @MainActor (Resolver) throws -> Service
+    ) throws(KitchenError) {
+        try add(
+            type, named: nil, scope: scope, replacing: replacing, runsOnMainActor: true, dependencies: dependencies,
+            factory: onMainActor(factory))
+    }
+
+    /// Registers `type` as ``registerNonisolated(_:scope:replacing:factory:)`` does, declaring the types `factory`
+    /// resolves, so that ``verify()`` checks them without running it.
+    /// - Throws: As ``register(_:scope:replacing:factory:)``.
+    public func registerNonisolated<Service: Sendable>(
+        _ type: Service.Type, scope: Scope = .shared, replacing: Bool = false, dependsOn dependencies: [Any.Type],
+        factory: @escaping @Sendable (Resolver) throws -> Service
+    ) throws(KitchenError) {
+        try add(
+            type, named: nil, scope: scope, replacing: replacing, runsOnMainActor: false, dependencies: dependencies
+        ) { try factory($0) }
+    }
+
     /// `factory` as the kitchen calls it: only on the main actor (``Registration/runsOnMainActor``).
     private func onMainActor<Service: Sendable>(
         _ factory: @escaping @MainActor (Resolver) throws -> Service
@@ -208,6 +238,7 @@ public final class Kitchen: Sendable {
         scope: Scope,
         replacing: Bool,
         runsOnMainActor: Bool,
+        dependencies: [Any.Type]? = nil,
         factory: @escaping @Sendable (Resolver) throws -> any Sendable
     ) throws(KitchenError) {
         let share: @Sendable (any Sendable) -> SharedInstance?
@@ -220,8 +251,8 @@ public final class Kitchen: Sendable {
             share = { ($0 as? Service).map { SharedInstance($0) } }
         }
         let registration = Registration(
-            type: type, serviceName: name, scope: scope, runsOnMainActor: runsOnMainActor, factory: factory,
-            share: share)
+            type: type, serviceName: name, scope: scope, runsOnMainActor: runsOnMainActor, dependencies: dependencies,
+            factory: factory, share: share)
         try add(registration, replacing: replacing)
     }
 
@@ -240,7 +271,7 @@ public final class Kitchen: Sendable {
         _ view: @escaping @Sendable (Concrete) -> Facet
     ) throws(KitchenError) {
         let registration = Registration(
-            type: facet, scope: .transient, runsOnMainActor: false,
+            type: facet, scope: .transient, runsOnMainActor: false, dependencies: [concrete],
             factory: { resolver in view(try resolver.resolve(concrete)) },
             share: { ($0 as? Facet).map { SharedInstance($0) } }
         )

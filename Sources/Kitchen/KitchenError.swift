@@ -22,6 +22,9 @@ public enum KitchenError: Error, Equatable, CustomStringConvertible {
     /// instance would keep the signed-out user's after ``Kitchen/resetSession()``. Make the first service
     /// session-scoped too, or have it resolve the session service when it needs it (a resolver kept past the factory).
     case captiveDependency(chain: [String])
+    /// ``Kitchen/verify()`` found these problems in the graph: every missing dependency, cycle and captive
+    /// dependency, each with its chain.
+    case invalidGraph(problems: [KitchenError])
 
     /// What went wrong: `ImageCache -> APIClient -> Configuration (not registered)`.
     public var description: String {
@@ -47,6 +50,9 @@ public enum KitchenError: Error, Equatable, CustomStringConvertible {
             return chain.joined(separator: " -> ")
                 + " (a session service made for a shared one: it would outlive the session; make the shared one"
                 + " session-scoped, or resolve the session service when it is needed)"
+        case .invalidGraph(let problems):
+            return "the kitchen's graph has \(problems.count) problem(s): "
+                + problems.map(\.description).joined(separator: "; ")
         }
     }
 }

@@ -19,6 +19,9 @@ extension Kitchen {
         /// replacement brings a new cell, so an instance the old factory finishes afterwards is never handed out
         /// again.
         let cell = OnceCell()
+        /// The types the factory resolves, as the registration declares them (`autoregister`, `dependsOn:`, a facet);
+        /// `nil` for a factory closure, which ``Kitchen/verify()`` cannot see into.
+        let dependencies: [Any.Type]?
         /// A session or weak registration's cell of now: replaced by ``resetSession()``, or when a weak instance is
         /// gone.
         private let renewableCell: Locked<OnceCell>?
@@ -44,10 +47,12 @@ extension Kitchen {
             serviceName: String? = nil,
             scope: Scope,
             runsOnMainActor: Bool,
+            dependencies: [Any.Type]? = nil,
             factory: @escaping @Sendable (Resolver) throws -> any Sendable,
             share: @escaping @Sendable (any Sendable) -> SharedInstance?
         ) {
             self.type = type
+            self.dependencies = dependencies
             self.serviceName = serviceName
             self.scope = scope
             self.runsOnMainActor = runsOnMainActor

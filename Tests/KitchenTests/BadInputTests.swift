@@ -45,6 +45,17 @@ struct KitchenBadInputTests {
                 + "make the shared one session-scoped, or resolve the session service when it is needed)")
     }
 
+    @Test("KitchenError.invalidGraph")
+    func invalidGraph() async throws {
+        let kitchen = Kitchen()
+        try kitchen.registerNonisolated(Client.self, dependsOn: [Configuration.self]) { _ in
+            Client(configuration: Configuration())
+        }
+        #expect(
+            await failure(KitchenError.self) { try kitchen.verify() }
+                == "the kitchen's graph has 1 problem(s): Client -> Configuration (not registered)")
+    }
+
     @Test("KitchenError.requiresMainActor")
     func requiresMainActor() async throws {
         let kitchen = Kitchen()

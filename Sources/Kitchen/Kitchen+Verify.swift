@@ -1,0 +1,137 @@
+extension Kitchen {
+    /// Registers `type`, made by `initializer` from its dependencies, each resolved by its type: the kitchen knows
+    /// the dependencies without running anything, so ``verify()`` checks them. The initializer runs on the main
+    /// actor, as ``register(_:scope:replacing:factory:)``'s factory does.
+    ///
+    /// ```swift
+    /// struct Profile { init(client: APIClient, database: UserDatabase) { ... } }
+    /// try kitchen.autoregister(Profile.self, initializer: Profile.init)
+    /// ```
+    /// - Throws: As ``register(_:scope:replacing:factory:)``.
+    public func autoregister<Service: Sendable, each Dependency>(
+        _ type: Service.Type,
+        scope: Scope = .shared,
+        replacing: Bool = false,
+        initializer: @escaping @MainActor (repeat each Dependency) throws -> Service
+    ) throws(KitchenError) {
+        var dependencies: [Any.Type] = []
+        repeat dependencies.append((each Dependency).self)
+        try register(type, scope: scope, replacing: replacing, dependsOn: dependencies) { resolver in
+            try initializer(repeat try resolver.resolve((each Dependency).self))
+        }
+    }
+
+    /// Registers `type` as ``autoregister(_:scope:replacing:initializer:)`` does, with an initializer that runs on
+    /// whichever thread resolves the service first (as ``registerNonisolated(_:scope:replacing:factory:)``).
+    /// - Throws: As ``register(_:scope:replacing:factory:)``.
+    public func autoregisterNonisolated<Service: Sendable, each Dependency>(
+        _ type: Service.Type,
+        scope: Scope = .shared,
+        replacing: Bool = false,
+        initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
+    ) throws(KitchenError) {
+        var dependencies: [Any.Type] = []
+        repeat dependencies.append((each Dependency).self)
+        try registerNonisolated(type, scope: scope, replacing: replacing, dependsOn: dependencies) { resolver in
+            try initializer(repeat try resolver.resolve((each Dependency).self))
+        }
+    }
+
+    /// Checks the whole graph this kitchen resolves from (its registrations and its parents') before anything is
+    /// made, running no factory: no file is opened, no request sent. Every problem is reported at once, each with
+    /// its chain: a declared dependency that is not registered (a facet of an unregistered type among them), a cycle
+    /// of declared dependencies, and a shared service that depends on a session one.
+    ///
+    /// ```swift
+    /// #if DEBUG
+    /// try kitchen.verify()  // at launch, before the first screen
+    /// #endif
+    /// ```
+    ///
+    /// A registration declares its dependencies when it is made with ``autoregister(_:scope:replacing:initializer:)``
+    /// (the initializer's parameter types), with `dependsOn:`, or with ``register(facet:of:replacing:_:)``; any other
+    /// factory closure may resolve anything, so its registration is listed in ``KitchenVerification/undeclared`` and
+    /// not looked into.
+    /// - Returns: What was checked.
+    /// - Throws: ``KitchenError/invalidGraph(problems:)`` with every problem found, in registration-name order.
+    @discardableResult
+    public func verify() throws(KitchenError) -> KitchenVerification {
+        var registrations: [ObjectIdentifier: Registration] = [:]
+        var named: [NamedKey: Registration] = [:]
+        var kitchen: Kitchen? = self
+        while let current = kitchen {
+            // The nearest kitchen's registration of a type wins, as in a resolution.
+            let (own, ownNamed) = current.state.withLock { ($0.registrations, $0.named) }
+            for (key, registration) in own where registrations[key] == nil {
+                registrations[key] = registration
+            }
+            for (key, registration) in ownNamed where named[key] == nil {
+                named[key] = registration
+            }
+            kitchen = current.parent
+        }
+        // A named registration's dependencies are checked too; nothing depends on it by its type alone.
+        let sorted = (Array(registrations.values) + Array(named.values)).sorted { $0.name < $1.name }
+        var problems: [KitchenError] = []
+        for registration in sorted {
+            for dependency in registration.dependencies ?? [] {
+                guard let found = registrations[ObjectIdentifier(dependency)] else {
+                    problems.append(.notRegistered(chain: [registration.name, Kitchen.name(of: dependency)]))
+                    continue
+                }
+                if registration.scope == .shared, found.scope == .session {
+                    problems.append(.captiveDependency(chain: [registration.name, found.name]))
+                }
+            }
+        }
+        problems += Self.cycles(in: sorted, registrations: registrations)
+        guard problems.isEmpty else { throw .invalidGraph(problems: problems) }
+        return KitchenVerification(
+            checked: sorted.count { $0.dependencies != nil },
+            undeclared: sorted.filter { $0.dependencies == nil }.map(\.name))
+    }
+
+    /// Each cycle of declared dependencies once, from its first registration in name order round to it again.
+    private static func cycles(
+        in sorted: [Registration], registrations: [ObjectIdentifier: Registration]
+    ) -> [KitchenError] {
+        enum Mark { case visiting, done }
+        var marks: [ObjectIdentifier: Mark] = [:]
+        var found: [KitchenError] = []
+        var path: [Registration] = []
+        func visit(_ registration: Registration) {
+            let key = ObjectIdentifier(registration.type)
+            switch marks[key] {
+            case .done: return
+            case .visiting:
+                if let start = path.firstIndex(where: { $0 === registration }) {
+                    found.append(.cycle(chain: (path[start...] + [registration]).map(\.name)))
+                }
+                return
+            case nil: break
+            }
+            marks[key] = .visiting
+            path.append(registration)
+            for dependency in registration.dependencies ?? [] {
+                if let next = registrations[ObjectIdentifier(dependency)] {
+                    visit(next)
+                }
+            }
+            path.removeLast()
+            marks[key] = .done
+        }
+        for registration in sorted {
+            visit(registration)
+        }
+        return found
+    }
+}
+
+/// What ``Kitchen/verify()`` checked.
+public struct KitchenVerification: Hashable, Sendable {
+    /// How many registrations declare their dependencies, and were checked.
+    public let checked: Int
+    /// The registrations made by a factory closure, whose dependencies the kitchen cannot see: not checked. Make them
+    /// with `autoregister` to have them checked.
+    public let undeclared: [String]
+}
