@@ -67,8 +67,10 @@ public final class BrigadeApp<State: Sendable>: ComposedApp {
 
     /// Composes an app in one call: the store with its initial state and middleware, the kitchen, the navigator and
     /// the features, added in order (kitchen features first see an open kitchen; seal it afterwards if you wish).
+    /// A debug build then checks the app (``verify()``) before it returns.
     /// - Throws: ``BrigadeCore/AppError/observerFailed(feature:observer:underlying:)`` for the first feature an
-    ///   observer refused.
+    ///   observer refused; in a debug build, ``AppVerificationError`` for a feature no observer installs or a
+    ///   problem of the kitchen's declared graph.
     public static func make(
         initialState: State,
         features: [any Feature],
@@ -82,6 +84,9 @@ public final class BrigadeApp<State: Sendable>: ComposedApp {
         for feature in features {
             try app.add(feature: feature)
         }
+        #if DEBUG
+        try app.verify()
+        #endif
         return app
     }
 
@@ -102,10 +107,11 @@ public final class BrigadeApp<State: Sendable>: ComposedApp {
     ///   - middleware: The store's middleware, in order.
     ///   - historyLimit: The depth of the store's undo history.
     ///   - features: Makes the features from the app; called once, before any feature is added.
-    /// - Returns: The app with every feature added.
+    /// - Returns: The app with every feature added (checked by ``verify()`` in a debug build).
     /// - Throws: The error `features` throws, or
     ///   ``BrigadeCore/AppError/observerFailed(feature:observer:underlying:)`` for the first feature an observer
-    ///   refused (the features before it stay added to the app, which is not returned).
+    ///   refused (the features before it stay added to the app, which is not returned); in a debug build,
+    ///   ``AppVerificationError``.
     public static func make(
         initialState: State,
         kitchen: Kitchen = Kitchen(),
@@ -119,6 +125,9 @@ public final class BrigadeApp<State: Sendable>: ComposedApp {
         for feature in try features(app) {
             try app.add(feature: feature)
         }
+        #if DEBUG
+        try app.verify()
+        #endif
         return app
     }
 

@@ -134,4 +134,9 @@ public struct KitchenVerification: Hashable, Sendable {
     /// The registrations made by a factory closure, whose dependencies the kitchen cannot see: not checked. Make them
     /// with `autoregister` to have them checked.
     public let undeclared: [String]
+
+    package init(checked: Int, undeclared: [String]) {
+        self.checked = checked
+        self.undeclared = undeclared
+    }
 }

@@ -55,12 +55,13 @@ public final class BistroSession {
         let table = try Self.texts(from: larder)
         sommelier = Translations(table: table, defaultLanguage: "en", log: { _ in })
         let kitchen = Kitchen()
-        try kitchen.register(Translations.self) { [sommelier] _ in sommelier }
+        try kitchen.register(Translations.self, dependsOn: []) { [sommelier] _ in sommelier }
         if let url = options.specialsURL {
-            try kitchen.register(APIClient.self) { _ in
+            try kitchen.register(APIClient.self, dependsOn: []) { _ in
                 APIClient(defaultTimeout: .seconds(5), retryPolicy: .never)
             }
-            try kitchen.register(SpecialsService.self) {
+            // The dependencies declared: `verify()` (a debug build's `BrigadeApp.make`) checks them at launch.
+            try kitchen.register(SpecialsService.self, dependsOn: [APIClient.self]) {
                 SpecialsService(client: try $0.resolve(APIClient.self), url: url)
             }
         }
@@ -68,7 +69,7 @@ public final class BistroSession {
         do {
             try FileManager.default.createDirectory(at: options.dataDirectory, withIntermediateDirectories: true)
             let store = try SQLiteStore(path: options.dataDirectory.appendingPathComponent("orders.sqlite").path)
-            try kitchen.register(SQLiteStore.self) { _ in store }
+            try kitchen.register(SQLiteStore.self, dependsOn: []) { _ in store }
             archive = store
             navigationFile = Self.navigationFile(in: options.dataDirectory)
         } catch {
@@ -113,6 +114,10 @@ public final class BistroSession {
             try app.add(feature: feature)
         }
         kitchen.seal()
+        #if DEBUG
+        // Every feature installed and the kitchen's declared graph sound, before the first screen.
+        try app.verify()
+        #endif
         if let archive {
             do {
                 store.dispatch(OrdersLoaded(orders: try await archive.getAll(PlacedOrder.self)))
