@@ -175,6 +175,40 @@ private func plainLaunchFeature<Tag: LaunchTag>(_ tag: Tag.Type, index: Int) -> 
     }
 }
 
+/// Registers `LaunchService<Tag>`, declared to depend on `previous` (for the verify workload); returns its type.
+@MainActor
+private func registerChained<Tag: LaunchTag>(
+    _ tag: Tag.Type, in kitchen: Kitchen, after previous: Any.Type?
+) -> Any.Type {
+    try? kitchen.registerNonisolated(LaunchService<Tag>.self, dependsOn: previous.map { [$0] } ?? []) { _ in
+        LaunchService<Tag>()
+    }
+    return LaunchService<Tag>.self
+}
+
+/// `Kitchen.verify()` of a kitchen of 1,000 registrations of new types, each declared to depend on the one before
+/// (issue 43: ≤ 50 ms): the kitchen made untimed, one verify per operation.
+func verifyWorkloads() -> [Workload] {
+    [
+        Workload("Kitchen/verify 1,000 registrations", operationsPerSample: 1) {
+            @MainActor final class Fresh { var kitchen = Kitchen() }
+            let fresh = Fresh()
+            return Runner(
+                maxBatch: 1,
+                prepare: {
+                    let kitchen = Kitchen()
+                    var previous: Any.Type?
+                    for _ in 0..<1_000 {
+                        previous = LaunchTags.fresh { registerChained($0, in: kitchen, after: previous) }
+                    }
+                    fresh.kitchen = kitchen
+                },
+                run: { _ in consume(try? fresh.kitchen.verify()) }
+            )
+        }
+    ]
+}
+
 /// One launch per operation, of features of new types made (untimed) by `prepare`.
 func launchWorkloads() -> [Workload] {
     [10, 100, 1_000].flatMap { count in

@@ -83,5 +83,6 @@ public func allWorkloads() -> [Workload] {
         + routingWorkloads()
         + wireframeWorkloads()
         + compositionWorkloads() + kitchenWorkloads() + larderWorkloads() + actionLogWorkloads() + launchWorkloads()
+        + verifyWorkloads()
         + bridgeWorkloads() + inspectorWorkloads()
 }

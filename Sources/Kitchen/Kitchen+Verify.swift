@@ -71,7 +71,16 @@ extension Kitchen {
             kitchen = current.parent
         }
         // A named registration's dependencies are checked too; nothing depends on it by its type alone.
-        let sorted = (Array(registrations.values) + Array(named.values)).sorted { $0.name < $1.name }
+        let all = Array(registrations.values) + Array(named.values)
+        // Type names cost tens of microseconds each (a generic type's is demangled): a sound graph makes none but
+        // those of the undeclared registrations it lists, and a graph with problems is walked again in name order,
+        // so that the same graph reports the same problems.
+        guard Self.hasProblems(all, registrations: registrations) else {
+            return KitchenVerification(
+                checked: all.count { $0.dependencies != nil },
+                undeclared: all.filter { $0.dependencies == nil }.map(\.name).sorted())
+        }
+        let sorted = all.sorted { $0.name < $1.name }
         var problems: [KitchenError] = []
         for registration in sorted {
             for dependency in registration.dependencies ?? [] {
@@ -84,44 +93,59 @@ extension Kitchen {
                 }
             }
         }
-        problems += Self.cycles(in: sorted, registrations: registrations)
-        guard problems.isEmpty else { throw .invalidGraph(problems: problems) }
-        return KitchenVerification(
-            checked: sorted.count { $0.dependencies != nil },
-            undeclared: sorted.filter { $0.dependencies == nil }.map(\.name))
+        problems += Self.cycles(in: sorted, registrations: registrations).map { .cycle(chain: $0.map(\.name)) }
+        throw .invalidGraph(problems: problems)
     }
 
-    /// Each cycle of declared dependencies once, from its first registration in name order round to it again.
+    /// Whether any declared dependency is missing, any shared service depends on a session one, or any cycle is
+    /// declared; no type name is made.
+    private static func hasProblems(
+        _ all: [Registration], registrations: [ObjectIdentifier: Registration]
+    ) -> Bool {
+        for registration in all {
+            for dependency in registration.dependencies ?? [] {
+                guard let found = registrations[ObjectIdentifier(dependency)] else { return true }
+                if registration.scope == .shared, found.scope == .session {
+                    return true
+                }
+            }
+        }
+        return !cycles(in: all, registrations: registrations).isEmpty
+    }
+
+    /// Each cycle of declared dependencies once, from where the walk of `order` met it round to it again. The walk
+    /// keeps its own stack: a chain of any length is no deeper a call.
     private static func cycles(
-        in sorted: [Registration], registrations: [ObjectIdentifier: Registration]
-    ) -> [KitchenError] {
+        in order: [Registration], registrations: [ObjectIdentifier: Registration]
+    ) -> [[Registration]] {
         enum Mark { case visiting, done }
         var marks: [ObjectIdentifier: Mark] = [:]
-        var found: [KitchenError] = []
-        var path: [Registration] = []
-        func visit(_ registration: Registration) {
-            let key = ObjectIdentifier(registration.type)
-            switch marks[key] {
-            case .done: return
-            case .visiting:
-                if let start = path.firstIndex(where: { $0 === registration }) {
-                    found.append(.cycle(chain: (path[start...] + [registration]).map(\.name)))
+        var found: [[Registration]] = []
+        for root in order where marks[ObjectIdentifier(root)] == nil {
+            // The path being walked, each with the index of its next dependency to visit.
+            var path: [(registration: Registration, next: Int)] = [(root, 0)]
+            marks[ObjectIdentifier(root)] = .visiting
+            while let (registration, next) = path.last {
+                let dependencies = registration.dependencies ?? []
+                guard next < dependencies.count else {
+                    marks[ObjectIdentifier(registration)] = .done
+                    path.removeLast()
+                    continue
                 }
-                return
-            case nil: break
-            }
-            marks[key] = .visiting
-            path.append(registration)
-            for dependency in registration.dependencies ?? [] {
-                if let next = registrations[ObjectIdentifier(dependency)] {
-                    visit(next)
+                path[path.count - 1].next += 1
+                guard let dependency = registrations[ObjectIdentifier(dependencies[next])] else { continue }
+                switch marks[ObjectIdentifier(dependency)] {
+                case .done:
+                    continue
+                case .visiting:
+                    if let start = path.firstIndex(where: { $0.registration === dependency }) {
+                        found.append(path[start...].map(\.registration) + [dependency])
+                    }
+                case nil:
+                    marks[ObjectIdentifier(dependency)] = .visiting
+                    path.append((dependency, 0))
                 }
             }
-            path.removeLast()
-            marks[key] = .done
-        }
-        for registration in sorted {
-            visit(registration)
         }
         return found
     }
