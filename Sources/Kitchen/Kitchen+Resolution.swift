@@ -141,9 +141,16 @@ extension Kitchen {
         let chain = ResolutionChain.current
         let link = Link(
             registration: found.map { ObjectIdentifier($0.0.cell) },
-            type: found?.0.type ?? type, serviceName: name, scope: found?.0.scope
+            type: found?.0.type ?? type, serviceName: name, scope: found?.0.scope,
+            declared: found?.0.dependencies?.map { ObjectIdentifier($0) }
         )
         let path = chain + [link]
+        #if DEBUG
+        // A debug build holds a declaration to what the factory does: `verify()` trusts it.
+        if let maker = chain.last, let declared = maker.declared, !declared.contains(ObjectIdentifier(type)) {
+            throw .undeclaredDependency(chain: path.map(\.name))
+        }
+        #endif
         guard let (registration, owner) = found else {
             throw .notRegistered(chain: path.map(\.name))
         }

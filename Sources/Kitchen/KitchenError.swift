@@ -22,6 +22,10 @@ public enum KitchenError: Error, Equatable, CustomStringConvertible {
     /// instance would keep the signed-out user's after ``Kitchen/resetSession()``. Make the first service
     /// session-scoped too, or have it resolve the session service when it needs it (a resolver kept past the factory).
     case captiveDependency(chain: [String])
+    /// In a debug build, a factory that declares its dependencies (`dependsOn:`, `autoregister`) resolved a type it
+    /// did not declare (the last of the chain): ``Kitchen/verify()`` would not have checked it. Add it to the
+    /// declaration.
+    case undeclaredDependency(chain: [String])
     /// ``Kitchen/verify()`` found these problems in the graph: every missing dependency, cycle and captive
     /// dependency, each with its chain.
     case invalidGraph(problems: [KitchenError])
@@ -50,6 +54,9 @@ public enum KitchenError: Error, Equatable, CustomStringConvertible {
             return chain.joined(separator: " -> ")
                 + " (a session service made for a shared one: it would outlive the session; make the shared one"
                 + " session-scoped, or resolve the session service when it is needed)"
+        case .undeclaredDependency(let chain):
+            return chain.joined(separator: " -> ")
+                + " (resolved by a factory that does not declare it: add it to its dependsOn)"
         case .invalidGraph(let problems):
             return "the kitchen's graph has \(problems.count) problem(s): "
                 + problems.map(\.description).joined(separator: "; ")

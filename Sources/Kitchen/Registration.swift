@@ -104,6 +104,8 @@ extension Kitchen {
         var serviceName: String? = nil
         /// The registration's scope; `nil` for a type that is not registered.
         var scope: Scope? = nil
+        /// The types the registration declares it resolves (``Registration/dependencies``), or `nil`.
+        var declared: [ObjectIdentifier]? = nil
         /// The type's name, for errors.
         var name: String { Kitchen.label(of: type, named: serviceName) }
     }

@@ -45,6 +45,20 @@ struct KitchenBadInputTests {
                 + "make the shared one session-scoped, or resolve the session service when it is needed)")
     }
 
+    @Test("KitchenError.undeclaredDependency")
+    func undeclaredDependency() async throws {
+        #if DEBUG
+        let kitchen = Kitchen()
+        try kitchen.registerNonisolated(Configuration.self) { _ in Configuration() }
+        try kitchen.registerNonisolated(Client.self, dependsOn: []) {
+            Client(configuration: try $0.resolve(Configuration.self))
+        }
+        #expect(
+            await failure(KitchenError.self) { _ = try kitchen.resolve(Client.self) }
+                == "Client -> Configuration (resolved by a factory that does not declare it: add it to its dependsOn)")
+        #endif
+    }
+
     @Test("KitchenError.invalidGraph")
     func invalidGraph() async throws {
         let kitchen = Kitchen()
