@@ -43,6 +43,57 @@ public final class BistroSession {
         case quit
     }
 
+    /// One service of the Bistro's kitchen: its name, and how it is registered (with the dependencies it declares).
+    public struct Service: Sendable {
+        /// The service's type name.
+        public let name: String
+        /// Registers the service in a kitchen.
+        public let register: @MainActor @Sendable (Kitchen) throws -> Void
+
+        /// A service named `name`, registered by `register`.
+        public init(name: String, register: @escaping @MainActor @Sendable (Kitchen) throws -> Void) {
+            self.name = name
+            self.register = register
+        }
+    }
+
+    /// The Bistro's services, as the session registers them, each declaring the services it resolves: a debug build
+    /// verifies the graph at launch (`BrigadeApp.verify()`).
+    /// - Parameters:
+    ///   - translations: The texts.
+    ///   - specialsURL: The specials API, if any: then an `APIClient` and the `SpecialsService` on it.
+    ///   - archive: The orders' store, if the data directory could be used.
+    public static func services(
+        translations: Translations, specialsURL: URL?, archive: SQLiteStore?
+    ) -> [Service] {
+        var services = [
+            Service(name: "Translations") { kitchen in
+                try kitchen.register(Translations.self, dependsOn: []) { _ in translations }
+            }
+        ]
+        if let url = specialsURL {
+            services.append(
+                Service(name: "APIClient") { kitchen in
+                    try kitchen.register(APIClient.self, dependsOn: []) { _ in
+                        APIClient(defaultTimeout: .seconds(5), retryPolicy: .never)
+                    }
+                })
+            services.append(
+                Service(name: "SpecialsService") { kitchen in
+                    try kitchen.register(SpecialsService.self, dependsOn: [APIClient.self]) {
+                        SpecialsService(client: try $0.resolve(APIClient.self), url: url)
+                    }
+                })
+        }
+        if let archive {
+            services.append(
+                Service(name: "SQLiteStore") { kitchen in
+                    try kitchen.register(SQLiteStore.self, dependsOn: []) { _ in archive }
+                })
+        }
+        return services
+    }
+
     /// Composes the app: texts and menu from the bundled JSON, the kitchen's services, the features, and the orders
     /// stored by earlier runs.
     /// - Parameter navigator: The front end's navigator (the same features run on any); a new
@@ -55,29 +106,25 @@ public final class BistroSession {
         let table = try Self.texts(from: larder)
         sommelier = Translations(table: table, defaultLanguage: "en", log: { _ in })
         let kitchen = Kitchen()
-        try kitchen.register(Translations.self, dependsOn: []) { [sommelier] _ in sommelier }
-        if let url = options.specialsURL {
-            try kitchen.register(APIClient.self, dependsOn: []) { _ in
-                APIClient(defaultTimeout: .seconds(5), retryPolicy: .never)
-            }
-            // The dependencies declared: `verify()` (a debug build's `BrigadeApp.make`) checks them at launch.
-            try kitchen.register(SpecialsService.self, dependsOn: [APIClient.self]) {
-                SpecialsService(client: try $0.resolve(APIClient.self), url: url)
-            }
-        }
         var notices: [String] = []
+        var opened: SQLiteStore?
         do {
             try FileManager.default.createDirectory(at: options.dataDirectory, withIntermediateDirectories: true)
-            let store = try SQLiteStore(path: options.dataDirectory.appendingPathComponent("orders.sqlite").path)
-            try kitchen.register(SQLiteStore.self, dependsOn: []) { _ in store }
-            archive = store
-            navigationFile = Self.navigationFile(in: options.dataDirectory)
+            opened = try SQLiteStore(path: options.dataDirectory.appendingPathComponent("orders.sqlite").path)
         } catch {
-            archive = nil
-            navigationFile = nil
             notices.append(
                 "warning: cannot use data directory '\(options.dataDirectory.path)': \(Self.describe(error)) — "
                     + "orders will not be saved")
+        }
+        for service in Self.services(translations: sommelier, specialsURL: options.specialsURL, archive: opened) {
+            try service.register(kitchen)
+        }
+        if let store = opened {
+            archive = store
+            navigationFile = Self.navigationFile(in: options.dataDirectory)
+        } else {
+            archive = nil
+            navigationFile = nil
         }
 
         let tracer = options.trace ? Tracer() : nil
