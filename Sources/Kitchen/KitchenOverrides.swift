@@ -49,17 +49,41 @@ public struct KitchenOverrides: Sendable {
     public func apply<Result>(
         isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Result
     ) async rethrows -> Result {
-        let scope = OverrideScope(self, over: OverrideScope.current)
+        let scope = OverrideScope(self, over: OverrideScope.enclosing)
         OverrideScope.active.enter()
         defer { OverrideScope.active.leave() }
         return try await OverrideScope.$current.withValue(scope, operation: operation, isolation: isolation)
+    }
+
+    /// Makes these overrides in force for every resolution of this process from now on, under any `apply`: for a
+    /// SwiftUI preview, which runs in a process of its own and resolves its services while the canvas draws, after
+    /// the preview's code returned. Each call replaces the previous one.
+    ///
+    /// ```swift
+    /// #Preview {
+    ///     let _ = KitchenOverrides().replacing(APIClient.self) { _ in .preview }.installForPreviews()
+    ///     MenuView(model: MenuModel(kitchen: previewKitchen))
+    /// }
+    /// ```
+    ///
+    /// Never in a test: every test of the process would see them. A test uses ``apply(_:)`` or BrigadeTesting's
+    /// `.overriding` trait.
+    public func installForPreviews() {
+        let scope = OverrideScope(self, over: nil)
+        let first = OverrideScope.processWide.withLock { installed in
+            defer { installed = scope }
+            return installed == nil
+        }
+        if first {
+            OverrideScope.active.enter()  // for the rest of the process
+        }
     }
 
     /// Runs the synchronous `operation` with these overrides in force for it (and the tasks it starts).
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws.
     public func apply<Result>(_ operation: () throws -> Result) rethrows -> Result {
-        let scope = OverrideScope(self, over: OverrideScope.current)
+        let scope = OverrideScope(self, over: OverrideScope.enclosing)
         OverrideScope.active.enter()
         defer { OverrideScope.active.leave() }
         return try OverrideScope.$current.withValue(scope, operation: operation)
@@ -70,6 +94,14 @@ public struct KitchenOverrides: Sendable {
 final class OverrideScope: Sendable {
     /// The scope of the running task, if any.
     @TaskLocal static var current: OverrideScope?
+
+    /// The overrides installed for the whole process (``KitchenOverrides/installForPreviews()``), under every task's.
+    static let processWide = Locked<OverrideScope?>(nil)
+
+    /// The scope a new one goes over: the running task's, else the process's.
+    static var enclosing: OverrideScope? {
+        current ?? processWide.withLock { $0 }
+    }
 
     /// How many scopes are applied now, in any task: a resolution outside all of them checks this count only.
     static let active = ActiveScopes()
@@ -144,7 +176,7 @@ extension Kitchen {
     /// The running task's replacement of `type`, if it has one.
     @usableFromInline
     func _overridden<Service>(_ type: Service.Type) throws(KitchenError) -> Service? {
-        guard let scope = OverrideScope.current,
+        guard let scope = OverrideScope.enclosing,
             let instance = try scope.instance(for: ObjectIdentifier(type), in: self)
         else { return nil }
         guard let service = instance as? Service else {
