@@ -337,6 +337,7 @@ enum ReduxTemplates {
                         feature: {{Name}}Feature(
                             store: app.store, slice: \.{{name}}, wireframe: app.wireframe, itemPattern: itemPattern,
                             load: load))
+                    try app.verify()  // installed, and its services' declared graph sound
                 }
 
                 /// Shows the module's screen and waits until the load it started is in the slice.

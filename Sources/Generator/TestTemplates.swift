@@ -277,6 +277,7 @@ extension Templates {
                     let navigator = HeadlessNavigator()
                     let app = BrigadeApp(redux: Redux(initialState: {{Name}}TestState()), navigator: navigator)
                     try app.add(feature: makeFeature(app.store))
+                    try app.verify()  // installed, and its services' declared graph sound
                     try await app.wireframe.route(url: try {{name}}URL())
                     let view = try #require(navigator.topController as? {{Name}}ViewController)
                     #expect(view.viewModel?.rows == ["1. soup", "2. tart"])
