@@ -42,7 +42,7 @@ package.targets.append(
 
 addComponent("Reactive", dependencies: ["BrigadeLocking"], testDependencies: ["BrigadeLocking"])
 addComponent("Core")
-addComponent("Wireframe", dependencies: ["BrigadeCore"], testDependencies: ["BrigadeCore"])
+addComponent("Wireframe", dependencies: ["BrigadeCore"], testDependencies: ["BrigadeCore", "BrigadeTesting"])
 addComponent(
     "Redux",
     dependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeLocking"],
@@ -86,7 +86,7 @@ package.targets.append(
 )
 
 // The Kitchen: the service container alone (register, resolve, scopes), so registering a service links no SQLite.
-addComponent("Kitchen", dependencies: ["BrigadeCore", "BrigadeLocking"])
+addComponent("Kitchen", dependencies: ["BrigadeCore", "BrigadeLocking"], testDependencies: ["BrigadeTesting"])
 
 // The system SQLite, for the services' SQLiteStore.
 package.targets.append(

@@ -14,8 +14,7 @@ extension Kitchen {
         replacing: Bool = false,
         initializer: @escaping @MainActor (repeat each Dependency) throws -> Service
     ) throws(KitchenError) {
-        var dependencies: [Any.Type] = []
-        repeat dependencies.append((each Dependency).self)
+        let dependencies = Self.types(repeat (each Dependency).self)
         try register(type, scope: scope, replacing: replacing, dependsOn: dependencies) { resolver in
             try initializer(repeat try resolver.resolve((each Dependency).self))
         }
@@ -30,11 +29,17 @@ extension Kitchen {
         replacing: Bool = false,
         initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
     ) throws(KitchenError) {
-        var dependencies: [Any.Type] = []
-        repeat dependencies.append((each Dependency).self)
+        let dependencies = Self.types(repeat (each Dependency).self)
         try registerNonisolated(type, scope: scope, replacing: replacing, dependsOn: dependencies) { resolver in
             try initializer(repeat try resolver.resolve((each Dependency).self))
         }
+    }
+
+    /// The types of a parameter pack, in order: an initializer's dependencies.
+    private static func types<each Dependency>(_ types: repeat (each Dependency).Type) -> [Any.Type] {
+        var all: [Any.Type] = []
+        repeat all.append(each types)
+        return all
     }
 
     /// Checks the whole graph this kitchen resolves from (its registrations and its parents') before anything is

@@ -1,4 +1,5 @@
 import BrigadeKitchen
+import BrigadeTesting
 import Testing
 
 /// A service of the generated graphs: made with no argument (verify never makes one).
@@ -25,18 +26,6 @@ let nodeTypes: [any GraphNode.Type] = [
     N8.self, N9.self, N10.self, N11.self,
 ]
 
-/// A seeded generator (SplitMix64).
-struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A graph of the twelve node types: each depends on some later ones (no cycle), all shared.
 struct Graph {
     var dependencies: [[Int]]
@@ -45,7 +34,7 @@ struct Graph {
     var facetOfUnregistered = false
 
     init(seed: UInt64) {
-        var generator = Seeded(state: seed)
+        var generator = SeededGenerator(state: seed)
         dependencies = (0..<nodeTypes.count).map { index in
             (index + 1..<nodeTypes.count).filter { _ in Int.random(in: 0..<4, using: &generator) == 0 }
         }
@@ -131,7 +120,7 @@ struct KitchenVerifyTests {
     func mutants(seed: Int) throws {
         var graph = Graph(seed: UInt64(seed))
         _ = try graph.kitchen().verify()
-        var generator = Seeded(state: UInt64(seed) &* 31 &+ 7)
+        var generator = SeededGenerator(state: UInt64(seed) &* 31 &+ 7)
         let edges = graph.dependencies.indices.flatMap { from in graph.dependencies[from].map { (from, $0) } }
         let expected: KitchenError
         switch seed % 4 {

@@ -47,19 +47,6 @@ func registerTill(_ reducers: ReducerContainer) {
     }
 }
 
-/// A seeded generator (SplitMix64): the same seed makes the same sessions on every run and machine.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("InspectorReplay: random sessions round-trip")
 @MainActor
 struct InspectorRoundTripTests {

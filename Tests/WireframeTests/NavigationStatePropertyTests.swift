@@ -1,4 +1,5 @@
 import BrigadeCore
+import BrigadeTesting
 import BrigadeWireframe
 import Foundation
 import Testing

@@ -1,20 +1,8 @@
 import BrigadeCore
+import BrigadeTesting
 import BrigadeWireframe
 import Foundation
 import Testing
-
-/// SplitMix64: a small generator whose sequence depends only on its seed, so a failure reproduces.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
 
 /// How many times the default number of cases the round-trip property test runs: `BRIGADE_ROUND_TRIP_SCALE` (CI runs
 /// about 100,000 reverse-route round trips with it), 1 by default.

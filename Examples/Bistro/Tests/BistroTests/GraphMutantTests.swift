@@ -1,5 +1,6 @@
 import BistroKit
 import Brigade
+import BrigadeTesting
 import Foundation
 import Testing
 
@@ -9,18 +10,6 @@ final class MutantUnregistered: MutantFacet {}
 
 /// A feature of no kind the app's observers install: the "installer missing" mutant.
 final class MutantOrphanFeature: Feature {}
-
-/// A seeded generator (SplitMix64): the same seed makes the same mutant on every run and machine.
-struct MutantSeeds: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("The Bistro's graph, verified before the first screen")
 @MainActor
@@ -51,7 +40,7 @@ struct GraphMutantTests {
         }
         try verify(services, features)
 
-        var generator = MutantSeeds(state: 43)
+        var generator = SeededGenerator(state: 43)
         let depended = ["APIClient"]  // the services another declares it resolves
         for seed in 0..<100 {
             var mutated = services
