@@ -12,6 +12,9 @@ import BrigadeLocking
 /// two services that need each other lazily are no cycle; used inside the factory that took it, it continues that
 /// factory's chain, and a real cycle is ``KitchenError/cycle(chain:)`` as always. Thread-safe: copies share the one
 /// resolved instance.
+///
+/// It keeps what it resolved: two services that hold each other, one through a `LazyService`, are a reference cycle
+/// that outlives the kitchen. Hold one side weakly (`weak let coordinator: Coordinator?`).
 public struct LazyService<Service: Sendable>: Sendable {
     private let resolve: @Sendable () throws(KitchenError) -> Service
     private let cache = Locked<Service?>(nil)

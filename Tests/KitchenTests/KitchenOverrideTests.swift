@@ -2,18 +2,21 @@ import BrigadeKitchen
 import Foundation
 import Testing
 
-/// The app's kitchen every test of this file shares: a test's overrides must never reach another test.
-let sharedKitchen: Kitchen = {
+/// The app's kitchen of a test: a `Greeter` that says "real". (Made per test, not shared through a global: a kitchen
+/// a global keeps alive keeps the side table of its resolvers' weak references, which LeakSanitizer counts as a leak.
+/// Overrides are task-local and reach every kitchen, so separate kitchens prove as much about other tests.)
+func makeSharedKitchen() -> Kitchen {
     let kitchen = Kitchen()
     try? kitchen.registerNonisolated(Greeter.self) { _ in Greeter("real") }
     kitchen.seal()
     return kitchen
-}()
+}
 
 @Suite("Kitchen: overrides for a piece of work")
 struct KitchenOverrideTests {
     @Test("an override is seen on the task, in its child tasks and in the tasks it creates; not outside, not detached")
     func reach() async throws {
+        let sharedKitchen = makeSharedKitchen()
         let overrides = KitchenOverrides().replacing(Greeter.self) { _ in Greeter("stub") }
         let seen = try await overrides.apply { () async throws -> [String] in
             async let child = Task { try sharedKitchen.resolve(Greeter.self).word }.value
@@ -30,6 +33,7 @@ struct KitchenOverrideTests {
 
     @Test("one instance per apply; the override's factory may resolve the service it replaces")
     func instances() async throws {
+        let sharedKitchen = makeSharedKitchen()
         let wrapping = KitchenOverrides().replacing(Greeter.self) { resolver in
             Greeter("wrapped " + (try resolver.resolve(Greeter.self).word))
         }
@@ -59,6 +63,7 @@ struct KitchenOverrideTests {
     /// tasks it creates) sees its double only. `.ci/run` runs this suite 20 times with `swift test --parallel`.
     @Test("200 tests in parallel, each with its own double, see their own only", arguments: 0..<200)
     func parallel(index: Int) async throws {
+        let sharedKitchen = makeSharedKitchen()
         let overrides = KitchenOverrides().replacing(Greeter.self) { _ in Greeter("double \(index)") }
         let words = try await overrides.apply { () async throws -> [String] in
             try await withThrowingTaskGroup(of: String.self) { group in

@@ -223,8 +223,9 @@ final class Coordinator: Sendable {
     init(screen: LazyService<Screen>) { self.screen = screen }
 }
 
+/// Holds its coordinator weakly: the coordinator keeps the screen (its lazy dependency keeps what it resolved).
 final class Screen: Sendable {
-    let coordinator: Coordinator
+    weak let coordinator: Coordinator?
     init(coordinator: Coordinator) { self.coordinator = coordinator }
 }
 
