@@ -153,3 +153,39 @@ struct BrigadeAppMainActorServiceTests {
         subscription.dispose()
     }
 }
+
+/// What an effect's service says, kept in the state.
+private struct Said: Sendable {
+    var words: [String] = []
+}
+
+private final class Speaker: Sendable {
+    let word: String
+    init(_ word: String) { self.word = word }
+}
+
+private struct Speak: Action {}
+private struct Spoken: Action { let word: String }
+
+@Suite("BrigadeApp: a test's kitchen overrides reach its effects")
+@MainActor
+struct BrigadeAppOverrideTests {
+    @Test("an effect started inside apply resolves the override through the store's services; one outside, the real")
+    func effectsSeeOverrides() async throws {
+        let kitchen = Kitchen()
+        try kitchen.registerNonisolated(Speaker.self) { _ in Speaker("real") }
+        let app = BrigadeApp(redux: Redux(initialState: Said()), kitchen: kitchen)
+        app.store.reducers.add(effectsOn: \Said.self) { (_: inout Said, _: Speak) -> Effect in
+            .run { send in await send(Spoken(word: try await send.services.resolve(Speaker.self).word)) }
+        }
+        app.store.reducers.add(on: \Said.words) { (words: inout [String], action: Spoken) in words.append(action.word) }
+        let stub = KitchenOverrides().replacing(Speaker.self) { _ in Speaker("stub") }
+        await stub.apply {
+            app.store.dispatch(Speak())
+            await app.store.effectsFinished()
+        }
+        app.store.dispatch(Speak())
+        await app.store.effectsFinished()
+        #expect(app.store.currentState.words == ["stub", "real"])
+    }
+}
