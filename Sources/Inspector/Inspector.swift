@@ -5,15 +5,17 @@ import BrigadeServices
 import BrigadeWireframe
 import Foundation
 
-/// A live record of a running app for `brigade-tool inspect`: every action with who dispatched it and the state it
-/// made, the screens, the effects and the service resolutions, kept in a bounded ring, sent to the tool when one is
-/// connected, and time travel back to any state still in the ring.
+/// A live record of a running app for `brigade-tool inspect`: every action with who dispatched it, where and what it
+/// cost, and the state it made, the screens, the effects, the service resolutions and the `APIClient` calls, kept in
+/// a bounded ring, sent to the tool when one is connected, and time travel back to any state still in the ring. The
+/// tool's page may also dispatch actions, skip recorded ones and import a state.
 ///
 /// ```swift
 /// let inspector = Inspector(app: "Bistro")
 /// inspector.attach(to: store)                       // actions, states, effects
 /// inspector.attach(to: wireframe, navigator: navigator)  // screens, and their restoring on travel
 /// inspector.attach(to: kitchen)                     // resolutions
+/// inspector.attach(to: apiClient)                   // network calls, values redacted
 /// inspector.connect()                               // to brigade-tool inspect on 127.0.0.1:9431
 /// ```
 ///

@@ -1,5 +1,6 @@
 /// One thing that happened in an inspected app, as the inspector's page shows it and a session file keeps it: an
-/// action and the state it made, a change of the screens, an effect, a service resolution, or a time travel.
+/// action and the state it made, a change of the screens, an effect, a service resolution, a time travel, an
+/// `APIClient` call, or a command of the tool that could not be done.
 ///
 /// Every event has a ``seq`` (1, 2, 3… in the order they happened in one session) and a ``time``; the other members
 /// belong to its ``type`` and are `nil` for the other types. JSON, one event per line, is the wire format between the

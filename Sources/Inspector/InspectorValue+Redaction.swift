@@ -14,6 +14,12 @@ extension InspectorValue {
         return paths
     }
 
+    /// How a replay names the redacted member at `path` of the action `action`: `SignIn.password`, or `SignIn` for
+    /// the whole payload (the keys of `InspectorReplay.check`'s `redactedValues`).
+    package static func redactedKey(action: String, path: String) -> String {
+        path.isEmpty ? action : action + "." + path
+    }
+
     private func collectRedacted(path: String, into paths: inout [String]) {
         switch self {
         case .string where isRedacted:

@@ -116,7 +116,7 @@ final class StoreRecording {
 
     private func decode(_ name: String, payload: InspectorValue) throws(InspectorError) -> any Action {
         if let redacted = payload.redactedPaths.first {
-            let key = redacted.isEmpty ? name : name + "." + redacted
+            let key = InspectorValue.redactedKey(action: name, path: redacted)
             throw .commandFailed(reason: "\(key) is redacted: give its value")
         }
         do {

@@ -81,7 +81,7 @@ struct SessionTestWriter {
         for event in session.events where event.type == .action {
             guard let payload = event.payload, let name = event.action else { continue }
             for path in payload.redactedPaths {
-                let key = path.isEmpty ? name : name + "." + path
+                let key = InspectorValue.redactedKey(action: name, path: path)
                 if !keys.contains(key) {
                     keys.append(key)
                 }

@@ -73,6 +73,10 @@ extension Kitchen {
     }
 
     /// The instance made for the shared or session registration of `key`, if there is one and it is made.
+    ///
+    /// The fast path of ``resolve(_:)``: it walks the parents itself rather than through ``lookup(_:named:)``, whose
+    /// tuple of the registration and its kitchen (retained and released on every call) took a made resolve from 74
+    /// to 119 ns.
     @usableFromInline
     func _madeInstance(for key: ObjectIdentifier) -> (any Sendable)? {
         guard let registration = state.withLock({ $0.registrations[key] }) else {

@@ -242,7 +242,7 @@ public enum InspectorReplay {
     {
         let name = event.action ?? ""
         guard let recorded = event.payload else { throw .unknownAction(line: line, action: name) }
-        let key = { (path: String) in path.isEmpty ? name : name + "." + path }
+        let key = { (path: String) in InspectorValue.redactedKey(action: name, path: path) }
         let payload = recorded.replacingRedacted { redactedValues[key($0)] }
         if let missing = payload.redactedPaths.first {
             throw .invalidLine(
