@@ -152,7 +152,7 @@ addComponent(
     ],
     testDependencies: [
         "BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen", "BrigadeComposition",
-        "BrigadeNavigation", "BrigadeTesting", "BrigadeServices", "TestHTTPServer",
+        "BrigadeNavigation", "BrigadeReactive", "BrigadeTesting", "BrigadeServices", "TestHTTPServer",
     ]
 )
 

@@ -1,5 +1,6 @@
 import BrigadeCore
 import BrigadeKitchen
+import BrigadeLocking
 import BrigadeRedux
 import BrigadeServices
 import BrigadeWireframe
@@ -40,6 +41,8 @@ public final class Inspector {
     public let appName: String
 
     let recorder: InspectorRecorder
+    /// The main actor's events on their way to `recorder`; handed over before every read.
+    let batch: ActionBatch
     private let startTime = _wallClockNow()
     private var stateType = "none"
     private var stateIsCodable = false
@@ -62,12 +65,20 @@ public final class Inspector {
         appName = app
         self.ringSize = max(1, ringSize)
         recorder = InspectorRecorder(ringSize: self.ringSize)
+        batch = ActionBatch(recorder: recorder)
     }
 
     deinit {
         // The store's observer holds the recorder, not this inspector: closed, it records nothing more and lets go of
         // the states it kept. A connection sends what was recorded first, on its own thread (nothing is lost when an
-        // inspector goes with the end of the program), then closes it.
+        // inspector goes with the end of the program), then closes it. The store's log is handed over first and taken
+        // off the store (on the main thread, where a main-actor inspector is released; elsewhere, the log stays and
+        // costs the store's dispatches an append each, dropped by the closed recorder).
+        if MainThread.isCurrent, let recording = storeRecording {
+            MainActor.assumeIsolated {
+                recording.stop()
+            }
+        }
         if let connection {
             recorder.stopRecording()
             connection.finish { [recorder] in recorder.close() }
@@ -154,16 +165,18 @@ public final class Inspector {
                     default: String(describing: type(of: action))
                     }
                 }))
-        let recording = StoreRecording(store: store, recorder: recorder, decodeState: decodeState)
-        recording.navigation = navigationTap?.screens
         // One store at a time: the states are found by seq, so a travel must not reach another store's.
-        storeRecording?.isRecording = false
+        storeRecording?.stop()
+        let recording = StoreRecording(store: store, batch: batch, decodeState: decodeState)
+        recording.navigation = navigationTap?.screens
         storeRecording = recording
         recording.recordInitial(store.currentState)
         let previous = store.boxedReductionObserver
         // Held strongly: the recording does not hold the store, and a weak reference would be loaded on every dispatch.
-        store.boxedReductionObserver = { reduction, state in
-            previous?(reduction, state)
+        store.boxedReductionObserver = { (reduction: consuming Reduction, state: consuming any Sendable) in
+            if let previous {
+                previous(copy reduction, copy state)
+            }
             recording.record(reduction, state: state)
         }
         let previousEffects = store.effectObserver
@@ -196,13 +209,11 @@ public final class Inspector {
         kitchens.append(kitchen)
         let recorder = recorder
         kitchen.observeResolutions { resolution in
-            recorder.record { seq in
-                var event = InspectorEvent(seq: seq, time: _wallClockNow(), type: .resolution)
-                event.chain = resolution.chain
-                event.service = resolution.chain.last
-                event.failure = resolution.failure.map(\.description)
-                return event
-            }
+            var event = InspectorEvent(seq: 0, time: _wallClockNow(), type: .resolution)
+            event.chain = resolution.chain
+            event.service = resolution.chain.last
+            event.failure = resolution.failure.map(\.description)
+            recorder.record(event)
         }
     }
 
@@ -236,6 +247,7 @@ public final class Inspector {
     @discardableResult
     public func close(timeout: Duration = .seconds(2)) async -> Bool {
         guard let connection else { return false }
+        batch.handOver()
         let seq = recorder.lastSeq
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         let sent = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
@@ -270,12 +282,10 @@ public final class Inspector {
             do {
                 try await perform(other: command)
             } catch {
-                recorder.record { seq in
-                    var event = InspectorEvent(seq: seq, time: _wallClockNow(), type: .command)
-                    event.description = Self.describe(command)
-                    event.error = error.description
-                    return event
-                }
+                var event = InspectorEvent(seq: 0, time: _wallClockNow(), type: .command)
+                event.description = Self.describe(command)
+                event.error = error.description
+                batch.record(event)
             }
         }
     }
@@ -329,6 +339,7 @@ public final class Inspector {
     ///   a redacted member, or no longer decodes, or the state after `from` is no longer kept; nothing changes then.
     public func replay(from: Int, to: Int, skipping: Set<Int>) async throws(InspectorError) {
         guard let storeRecording else { throw .commandFailed(reason: "no store is attached") }
+        batch.handOver()
         let actions = await recorder.events().filter {
             $0.type == .action && $0.seq > from && $0.seq <= to && !skipping.contains($0.seq)
         }
@@ -360,6 +371,7 @@ public final class Inspector {
     ///   the error names the seqs a travel can reach after it.
     public func travel(to seq: Int) async throws(InspectorError) {
         guard let storeRecording, storeRecording.travel(to: seq) else {
+            batch.handOver()
             let range = recorder.refuseTravel(to: seq)
             throw .noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
         }
@@ -378,18 +390,21 @@ public final class Inspector {
 
     /// The events kept, oldest first, once those recorded so far are encoded.
     public func events() async -> [InspectorEvent] {
-        await recorder.events()
+        batch.handOver()
+        return await recorder.events()
     }
 
     /// Waits until every event recorded before this call is encoded: in ``events()``, in the session and on its way
     /// to the tool. The encoding runs in the background; a test or a benchmark waits for it here.
     public func flush() async {
+        batch.handOver()
         await recorder.flush()
     }
 
     /// The session so far (the events kept), for a session file.
     public func session() async -> InspectorSession {
-        InspectorSession(hello: hello(), events: await recorder.events())
+        batch.handOver()
+        return InspectorSession(hello: hello(), events: await recorder.events())
     }
 
     /// Writes the session so far to `url`; see ``InspectorSession``.
@@ -408,31 +423,28 @@ public final class Inspector {
             (phase, origin, id) = ("cancelled", cancelled, identity.map { "\($0)" })
         case .finished(let finished): (phase, origin, id) = ("finished", finished, finished.id)
         }
-        let dispatched = phase == "started" ? nil : storeRecording?.followUps[origin.serial]
+        batch.handOver()
+        let dispatched = phase == "started" ? nil : batch.followUps[origin.serial]
         if phase == "finished" {
-            storeRecording?.followUps[origin.serial] = nil
+            batch.followUps[origin.serial] = nil
         }
-        recorder.record { seq in
-            var made = InspectorEvent(seq: seq, time: _wallClockNow(), type: .effect)
-            made.phase = phase
-            made.serial = origin.serial
-            made.id = id
-            made.startedBy = origin.startedBy
-            made.followUps = dispatched ?? (phase == "started" ? nil : [])
-            return made
-        }
+        var made = InspectorEvent(seq: 0, time: _wallClockNow(), type: .effect)
+        made.phase = phase
+        made.serial = origin.serial
+        made.id = id
+        made.startedBy = origin.startedBy
+        made.followUps = dispatched ?? (phase == "started" ? nil : [])
+        batch.record(made)
     }
 
     private func recordNavigation() {
         guard let navigationTap else { return }
         let (stack, modals, lifecycle) = navigationTap.snapshot()
-        let seq = recorder.record { seq in
-            var event = InspectorEvent(seq: seq, time: _wallClockNow(), type: .navigation)
-            event.stack = stack
-            event.modals = modals
-            event.lifecycle = lifecycle
-            return .ready(event)
-        }
+        var event = InspectorEvent(seq: 0, time: _wallClockNow(), type: .navigation)
+        event.stack = stack
+        event.modals = modals
+        event.lifecycle = lifecycle
+        let seq = batch.record(event)
         navigationTap.keepShown(seq: seq)
     }
 }

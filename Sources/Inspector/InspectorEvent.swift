@@ -91,10 +91,20 @@ public struct InspectorEvent: Hashable, Sendable, Codable {
     public struct Cost: Hashable, Sendable, Codable {
         /// The reducers' time, in microseconds.
         public var reducerMicroseconds: Double
+        /// How many subscribers the store told after the action (its `subscribe` methods' and `observeStates`'), in
+        /// the notification rounds before the next action; `nil` in sessions recorded before Brigade counted them.
+        ///
+        /// A round that follows several actions (queued, or in a transaction) is counted on the last of them.
+        public var subscribersNotified: Int?
+        /// How many members read by observable views (`ObservedState`) those rounds invalidated; `nil` in sessions
+        /// recorded before Brigade counted them.
+        public var membersInvalidated: Int?
 
         /// Creates a cost.
-        public init(reducerMicroseconds: Double) {
+        public init(reducerMicroseconds: Double, subscribersNotified: Int? = nil, membersInvalidated: Int? = nil) {
             self.reducerMicroseconds = reducerMicroseconds
+            self.subscribersNotified = subscribersNotified
+            self.membersInvalidated = membersInvalidated
         }
     }
 

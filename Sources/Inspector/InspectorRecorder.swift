@@ -12,67 +12,88 @@ import Foundation
 /// ``events()``; ``flush()``), never on the main actor and never while nobody reads, so an app with the inspector
 /// attached and no tool pays only the hand-over.
 final class InspectorRecorder: Sendable {
-    /// An event as the main actor hands it over: values only, encoded later on the queue.
-    enum Raw: Sendable {
-        /// An action and the state after it; dispatched at `site`, its reducers took `reduced` seconds.
-        case action(
-            seq: Int, time: Double, action: any Action, origin: Origin, state: any Sendable, site: DispatchSite?,
-            reduced: Float)
-        /// A travel to the state after `to`, or its failure.
-        case travel(seq: Int, time: Double, to: Int, state: (any Sendable)?, error: String?)
-        /// An event with nothing to encode (indirect: an event is some 300 bytes, and the common case, an action,
-        /// about 120; inline, it would make every slot of the pending arrays as large).
-        indirect case ready(InspectorEvent)
+    /// An event as it is handed over, or a batch of actions: values only, encoded later on the queue. Its seq (the
+    /// first of a batch's) is 0 while it waits behind the main actor's open batch; it is numbered when handed over.
+    struct Raw: Sendable {
+        var seq: Int
+        var kind: Kind
 
-        /// The event's seq.
-        var seq: Int {
-            switch self {
-            case .action(let seq, _, _, _, _, _, _): return seq
-            case .travel(let seq, _, _, _, _): return seq
-            case .ready(let event): return event.seq
+        /// How many events: a batch's actions, else 1.
+        var count: Int {
+            if case .actions(let actions) = kind {
+                return actions.count
+            }
+            return 1
+        }
+
+        /// One event, or a batch of actions.
+        enum Kind: Sendable {
+            case event(Event)
+            /// The actions of an attached store's dispatches, as its log kept them (numbered from the seq).
+            case actions(any InspectedActions)
+        }
+
+        /// One event, as it is handed over.
+        enum Event: Sendable {
+            /// An action and the state after it, recorded at `time`; dispatched at `site`, its reducers started at
+            /// `started` (0 when not measured), both in nanoseconds since 1970; the notification rounds after it told
+            /// `notified` subscribers, and invalidated `invalidated` members read by observable views.
+            case action(
+                time: Int64, action: any Action, origin: Origin, state: any Sendable, site: DispatchSite?,
+                started: Int64, notified: Int32, invalidated: Int32)
+            /// A travel to the state after `to`, or its failure.
+            case travel(time: Double, to: Int, state: (any Sendable)?, error: String?)
+            /// An event with nothing to encode, its seq set when it is encoded (indirect: an event is some 300 bytes,
+            /// and the common case, an action, about 120; inline, it would make every slot of the pending arrays as
+            /// large).
+            indirect case ready(InspectorEvent)
+
+            /// The state after the action, kept for time travel: `nil` but for an action.
+            var actionState: (any Sendable)? {
+                if case .action(_, _, _, let state, _, _, _, _) = self {
+                    return state
+                }
+                return nil
+            }
+
+            /// The state the event carries, if any.
+            var state: (any Sendable)? {
+                switch self {
+                case .action(_, _, _, let state, _, _, _, _): return state
+                case .travel(_, _, let state, _): return state
+                case .ready: return nil
+                }
             }
         }
 
-        /// The state after the action, kept for time travel: `nil` but for an action.
-        var actionState: (any Sendable)? {
-            if case .action(_, _, _, _, let state, _, _) = self {
-                return state
+        /// The state after the action numbered `seq` (one of this event's), kept for time travel: `nil` but for an
+        /// action.
+        func actionState(at seq: Int) -> (any Sendable)? {
+            switch kind {
+            case .event(let event): return event.actionState
+            case .actions(let actions): return actions.state(at: seq - self.seq)
             }
-            return nil
         }
 
-        /// The state the event carries, if any: the base of the next diff.
-        var state: (any Sendable)? {
-            switch self {
-            case .action(_, _, _, _, let state, _, _): return state
-            case .travel(_, _, _, let state, _): return state
-            case .ready: return nil
+        /// Whether the event is an action, or holds actions: their states are kept for time travel.
+        var hasActionState: Bool {
+            switch kind {
+            case .event(let event): return event.actionState != nil
+            case .actions: return true
+            }
+        }
+
+        /// The last state the event carries, if any: the base of the next diff.
+        var lastState: (any Sendable)? {
+            switch kind {
+            case .event(let event): return event.state
+            case .actions(let actions): return actions.count > 0 ? actions.state(at: actions.count - 1) : nil
             }
         }
     }
 
     /// Who dispatched an action, as the main actor hands it over; its text is made when the event is encoded.
-    enum Origin: Sendable {
-        /// The app's code, with the URL of the screen on top (`screen`), if any.
-        case app(screen: String?)
-        /// An effect (indirect: a rare case kept out of every event's inline size).
-        indirect case effect(EffectOrigin)
-        /// An action log's replay, or the tool's skip.
-        case replay
-        /// The tool (its page dispatched the action, or imported the state).
-        case tool
-
-        /// The origin as the page shows it: `screen` with its URL, `app` (no screen shown), `effect` or `replay`.
-        var event: InspectorEvent.Origin {
-            switch self {
-            case .app(let screen?): return InspectorEvent.Origin(kind: "screen", name: screen)
-            case .app(nil): return InspectorEvent.Origin(kind: "app")
-            case .effect(let effect): return InspectorEvent.Origin(kind: "effect", name: effect.description)
-            case .replay: return InspectorEvent.Origin(kind: "replay")
-            case .tool: return InspectorEvent.Origin(kind: "tool")
-            }
-        }
-    }
+    typealias Origin = InspectionOrigin
 
     /// How the attached store's state and actions become JSON: set once, when the store is attached.
     struct Encoding: Sendable {
@@ -94,13 +115,10 @@ final class InspectorRecorder: Sendable {
         var isClosed = false
         /// Whether nothing more is recorded, what was recorded kept until ``close()`` (for a last send to the tool).
         var isStopped = false
-        /// The events handed over and not yet encoded, at most twice `ringSize`.
-        var pending: [Raw] = []
+        /// The events handed over and not yet encoded, at most about twice `ringSize`.
+        var pending = RawChunks()
         /// The events being encoded, out of `pending` and not yet in `ring`: their states can still be travelled to.
-        var encodingBatch: [Raw] = []
-        /// An empty array with the capacity of an earlier `pending`, swapped in when the queue takes `pending`: the
-        /// main actor then appends to memory already in use instead of fresh pages.
-        var spare: [Raw] = []
+        var encodingBatch = RawChunks()
         /// The state of the newest event dropped from `pending` unencoded: the base of the next event's diff.
         var droppedState: (any Sendable)?
         /// The newest events, at most `ringSize`, with the states of the actions among them.
@@ -108,19 +126,34 @@ final class InspectorRecorder: Sendable {
         var encoding: Encoding?
         /// The JSON of the state of the last action encoded, for the next diff.
         var lastState: InspectorValue?
+        /// Whether the main actor's batch holds events not handed over yet: an event of another thread waits behind
+        /// them (in `deferred`), so that seqs follow the order in which events were recorded.
+        var isBatchOpen = false
+        /// Events recorded while the batch was open, numbered after it when it is handed over.
+        var deferred: [Raw] = []
+        /// Whether the batch's hand-over was asked of the main actor and has not happened yet.
+        var isHandOverScheduled = false
+        /// Asks the main actor to hand its batch over, soon; set by the batch.
+        var scheduleHandOver: (@Sendable () -> Void)?
+        /// Hands the batch over now; called on the main thread only (at exit).
+        var handOverOnMainThread: (@Sendable () -> Void)?
     }
 
     /// How many events are kept.
     let ringSize: Int
     private let state: Locked<State>
     private let queue = DispatchQueue(label: "brigade.inspector.encoding")
+    /// Whether another thread recorded an event while the main actor's batch was open: the batch is handed over
+    /// before its next event (one atomic load per action instead of a lock).
+    let handOverWanted = AtomicCount.make()
 
     init(ringSize: Int) {
         self.ringSize = max(1, ringSize)
         state = Locked(State(ring: SeqRing(capacity: self.ringSize)))
     }
 
-    /// The seq of the newest event recorded; 0 before any.
+    /// The seq of the newest event numbered; 0 before any. Events in the main actor's batch are numbered when it is
+    /// handed over.
     var lastSeq: Int {
         state.withLock { $0.nextSeq - 1 }
     }
@@ -129,19 +162,117 @@ final class InspectorRecorder: Sendable {
         state.withLock { $0.encoding = encoding }
     }
 
-    /// Takes the next seq and hands over the event `make` makes with it, under one lock; returns the seq, or 0 once
-    /// the recorder is closed (nothing is recorded then). The pending events are bounded: past twice `ringSize`
-    /// unencoded events, the oldest `ringSize` are dropped (the ring would drop them anyway), the newest dropped state
-    /// kept as the base of the next diff.
+    /// Numbers the event and hands it over, under one lock; returns its seq, or 0 when it waits behind the main
+    /// actor's open batch (it is numbered after the batch) or the recorder is closed (nothing is recorded then). The
+    /// pending events are bounded: past twice `ringSize` unencoded events, the oldest `ringSize` are dropped (the ring
+    /// would drop them anyway), the newest dropped state kept as the base of the next diff.
+    ///
+    /// On the main actor, use ``ActionBatch``, which hands its batch over first.
     @discardableResult
-    func record(_ make: (Int) -> Raw) -> Int {
-        state.withLock { state in
-            guard !state.isClosed, !state.isStopped else { return 0 }
+    func record(_ event: Raw.Event) -> Int {
+        var dropped: [[Raw]] = []
+        let (seq, schedule) = state.withLock { state -> (Int, (@Sendable () -> Void)?) in
+            guard !state.isClosed, !state.isStopped else { return (0, nil) }
+            guard !state.isBatchOpen else {
+                state.deferred.append(Raw(seq: 0, kind: .event(event)))
+                return (0, Self.askHandOver(&state, wanted: handOverWanted))
+            }
             let seq = state.nextSeq
             state.nextSeq += 1
-            state.pending.append(make(seq))
-            dropUnencodedOverflow(&state)
-            return seq
+            state.pending.append(Raw(seq: seq, kind: .event(event)))
+            dropped = dropUnencodedOverflow(&state)
+            return (seq, nil)
+        }
+        // What the overflow dropped is released here, after the lock.
+        dropped.removeAll()
+        schedule?()
+        return seq
+    }
+
+    /// Records an event made now; its seq is set when it is encoded.
+    @discardableResult
+    func record(_ event: InspectorEvent) -> Int {
+        record(.ready(event))
+    }
+
+    /// Marks the main actor's batch open: events of other threads wait behind it until it is handed over. `false`
+    /// when nothing is recorded any more.
+    func openBatch() -> Bool {
+        state.withLock { state in
+            guard !state.isClosed, !state.isStopped else { return false }
+            state.isBatchOpen = true
+            return true
+        }
+    }
+
+    /// Whether the main actor's batch is to be handed over before its next event: another thread recorded one.
+    var isHandOverWanted: Bool {
+        handOverWanted.load() != 0
+    }
+
+    /// Numbers the main actor's `batch` in order and hands it over, then the events that waited behind it; returns
+    /// the seq of the batch's first event (0 when nothing is recorded any more). Leaves `batch` empty, with capacity.
+    func handOver(_ batch: inout [Raw]) -> Int {
+        var released: [Raw] = []
+        var dropped: [[Raw]] = []
+        let first = state.withLock { state -> Int in
+            state.isBatchOpen = false
+            state.isHandOverScheduled = false
+            handOverWanted.store(0)
+            guard !state.isClosed, !state.isStopped else {
+                swap(&released, &batch)
+                return 0
+            }
+            let first = state.nextSeq
+            for index in batch.indices {
+                batch[index].seq = state.nextSeq
+                state.nextSeq += batch[index].count
+            }
+            state.pending.append(moving: &batch)
+            for var raw in state.deferred {
+                raw.seq = state.nextSeq
+                state.nextSeq += 1
+                state.pending.append(raw)
+            }
+            state.deferred.removeAll()
+            dropped = dropUnencodedOverflow(&state)
+            return first
+        }
+        // What a stopped recorder would not keep, and what the overflow dropped, is released here, after the lock.
+        released.removeAll()
+        dropped.removeAll()
+        return first
+    }
+
+    /// Lets the main actor's batch be handed over when another thread needs its events: `schedule` soon, `now` on the
+    /// main thread at exit.
+    func setHandOver(schedule: @escaping @Sendable () -> Void, now: @escaping @Sendable () -> Void) {
+        state.withLock { state in
+            state.scheduleHandOver = schedule
+            state.handOverOnMainThread = now
+        }
+    }
+
+    /// Asks the main actor for its open batch, once until it is handed over: what to call after the lock.
+    private static func askHandOver(_ state: inout State, wanted: AtomicCount) -> (@Sendable () -> Void)? {
+        guard state.isBatchOpen else { return nil }
+        wanted.store(1)
+        guard !state.isHandOverScheduled else { return nil }
+        state.isHandOverScheduled = true
+        return state.scheduleHandOver
+    }
+
+    /// Asks the main actor for the events of its open batch, if any: a reader on another thread sees them on its next
+    /// read. On the main thread (at exit), they are handed over now.
+    func requestBatch() {
+        let (schedule, now) = state.withLock { state -> ((@Sendable () -> Void)?, (@Sendable () -> Void)?) in
+            guard state.isBatchOpen else { return (nil, nil) }
+            return (Self.askHandOver(&state, wanted: handOverWanted), state.handOverOnMainThread)
+        }
+        if MainThread.isCurrent, let now {
+            now()
+        } else {
+            schedule?()
         }
     }
 
@@ -154,11 +285,11 @@ final class InspectorRecorder: Sendable {
     /// store's observer, which holds the recorder, outlives it, and then costs a dispatch the origin of its action and
     /// this lock.
     func close() {
-        var released: ([Raw], [Raw], SeqRing<Kept>) = ([], [], SeqRing(capacity: 1))
+        var released: (RawChunks, [Raw], SeqRing<Kept>) = (RawChunks(), [], SeqRing(capacity: 1))
         state.withLock { state in
             state.isClosed = true
             swap(&released.0, &state.pending)
-            swap(&released.1, &state.spare)
+            swap(&released.1, &state.deferred)
             swap(&released.2, &state.ring)
             state.droppedState = nil
             state.lastState = nil
@@ -172,8 +303,8 @@ final class InspectorRecorder: Sendable {
     func state(after seq: Int) -> (any Sendable)? {
         state.withLock { state in
             guard seq >= state.nextSeq - ringSize else { return nil }
-            if let raw = Self.find(seq, in: state.pending) ?? Self.find(seq, in: state.encodingBatch) {
-                return raw.actionState
+            if let raw = state.pending.find(seq) ?? state.encodingBatch.find(seq) {
+                return raw.actionState(at: seq)
             }
             return state.ring.element(at: seq)?.state
         }
@@ -189,9 +320,9 @@ final class InspectorRecorder: Sendable {
             state.nextSeq += 1
             let range = keptStates(in: state)
             let error = InspectorError.noSuchState(seq: seq, oldest: range?.lowerBound, newest: range?.upperBound)
-            let event = Raw.travel(seq: made, time: _wallClockNow(), to: seq, state: nil, error: error.description)
-            state.pending.append(event)
-            dropUnencodedOverflow(&state)
+            let event = Raw.Event.travel(time: _wallClockNow(), to: seq, state: nil, error: error.description)
+            state.pending.append(Raw(seq: made, kind: .event(event)))
+            _ = dropUnencodedOverflow(&state)
             return range
         }
     }
@@ -201,44 +332,23 @@ final class InspectorRecorder: Sendable {
         let bound = state.nextSeq - ringSize
         let oldest =
             state.ring.firstSeq { $0.state != nil && $0.event.seq >= bound }
-            ?? state.encodingBatch.first { $0.actionState != nil && $0.seq >= bound }?.seq
-            ?? state.pending.first { $0.actionState != nil && $0.seq >= bound }?.seq
+            ?? state.encodingBatch.firstActionSeq(from: bound) ?? state.pending.firstActionSeq(from: bound)
         let newest =
-            state.pending.last { $0.actionState != nil }?.seq
-            ?? state.encodingBatch.last { $0.actionState != nil }?.seq ?? state.ring.lastSeq { $0.state != nil }
+            state.pending.lastActionSeq() ?? state.encodingBatch.lastActionSeq() ?? state.ring.lastSeq { $0.state != nil }
         guard let oldest, let newest, newest >= bound else { return nil }
         return oldest...newest
     }
 
-    /// The event numbered `seq` in `events`, which are in increasing seq order.
-    private static func find(_ seq: Int, in events: [Raw]) -> Raw? {
-        var low = 0
-        var high = events.count
-        while low < high {
-            let middle = (low + high) / 2
-            if events[middle].seq < seq {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low < events.count && events[low].seq == seq ? events[low] : nil
-    }
-
-    /// Past twice `ringSize` unencoded events, drops the oldest `ringSize` (the ring would drop them anyway), keeping
-    /// the newest dropped state as the base of the next diff.
-    private func dropUnencodedOverflow(_ state: inout State) {
-        guard state.pending.count > ringSize * 2 else { return }
-        let dropped = state.pending.count - ringSize
-        if let base = state.pending[..<dropped].last(where: { $0.state != nil })?.state {
+    /// Past twice `ringSize` unencoded events, drops the oldest (whole arrays, keeping at least `ringSize`: the ring
+    /// would drop them anyway), keeping the newest dropped state as the base of the next diff; returns what was
+    /// dropped, for the caller to release after the lock.
+    private func dropUnencodedOverflow(_ state: inout State) -> [[Raw]] {
+        guard state.pending.count > ringSize * 2 else { return [] }
+        let (base, dropped) = state.pending.dropOldest(keeping: ringSize)
+        if let base {
             state.droppedState = base
         }
-        state.pending.removeFirst(dropped)
-    }
-
-    /// Makes an event now and hands it over, with the next seq.
-    func record(_ make: (Int) -> InspectorEvent) {
-        record { seq in .ready(make(seq)) }
+        return dropped
     }
 
     /// The events kept, oldest first, once every event handed over before this call is encoded.
@@ -250,6 +360,7 @@ final class InspectorRecorder: Sendable {
     /// The events kept after `seq`, oldest first, encoding those handed over first; blocks the caller while it
     /// encodes (the connection's thread, never the main actor).
     func events(after seq: Int) -> [InspectorEvent] {
+        requestBatch()
         queue.sync { drain() }
         return state.withLock { $0.ring.elements(after: seq).map(\.event) }
     }
@@ -267,12 +378,10 @@ final class InspectorRecorder: Sendable {
     /// Encodes the pending events into the ring; on the queue.
     private func drain() {
         while true {
-            let taken = state.withLock { state -> ([Raw], Encoding?, InspectorValue?, (any Sendable)?)? in
+            let taken = state.withLock { state -> (RawChunks, Encoding?, InspectorValue?, (any Sendable)?)? in
                 guard !state.pending.isEmpty else { return nil }
-                // Swapped, not copied: the main actor goes on appending to the spare array, emptied by an earlier
-                // drain.
-                var batch: [Raw] = []
-                swap(&batch, &state.spare)
+                // Moved, not copied: the main actor's next batches and other threads' events go to a new list.
+                var batch = RawChunks()
                 swap(&batch, &state.pending)
                 state.encodingBatch = batch
                 let dropped = state.droppedState
@@ -285,11 +394,17 @@ final class InspectorRecorder: Sendable {
             if let dropped, let encoding {
                 last = encoding.state(dropped).0
             }
-            let kept = batch.map { Kept(event: encode($0, encoding: encoding, last: &last), state: $0.actionState) }
+            var kept: [Kept] = []
+            kept.reserveCapacity(batch.count)
+            for chunk in batch.chunks {
+                for raw in chunk {
+                    encode(raw, into: &kept, encoding: encoding, last: &last)
+                }
+            }
             var pushedOut: [Kept] = []
             pushedOut.reserveCapacity(kept.count)
             state.withLock { state in
-                state.encodingBatch = []
+                state.encodingBatch = RawChunks()
                 guard !state.isClosed else { return }
                 state.lastState = last
                 for entry in kept {
@@ -298,27 +413,43 @@ final class InspectorRecorder: Sendable {
                     }
                 }
             }
-            // The events the ring dropped, and the states only they held, are released here, after the lock: a
-            // dispatch waiting for the lock does not wait for them. The emptied array is the next spare.
+            // The events the ring dropped, the states only they held and the batches encoded are released here,
+            // after the lock: a dispatch waiting for the lock does not wait for them.
             pushedOut.removeAll()
-            batch.removeAll(keepingCapacity: true)
-            state.withLock { state in
-                if !state.isClosed, state.spare.capacity < batch.capacity {
-                    swap(&state.spare, &batch)
-                }
+            batch = RawChunks()
+        }
+    }
+
+    /// Encodes `raw`'s events (a batch's actions one by one) into `kept`, with the states kept for time travel.
+    private func encode(_ raw: Raw, into kept: inout [Kept], encoding: Encoding?, last: inout InspectorValue?) {
+        switch raw.kind {
+        case .event(let event):
+            let encoded = encode(raw.seq, event, encoding: encoding, last: &last)
+            kept.append(Kept(event: encoded, state: event.actionState))
+        case .actions(let actions):
+            for offset in 0..<actions.count {
+                let event = actions.event(at: offset)
+                let encoded = encode(raw.seq + offset, event, encoding: encoding, last: &last)
+                kept.append(Kept(event: encoded, state: event.actionState))
             }
         }
     }
 
-    private func encode(_ raw: Raw, encoding: Encoding?, last: inout InspectorValue?) -> InspectorEvent {
-        switch raw {
-        case .ready(let event):
+    private func encode(
+        _ seq: Int, _ event: Raw.Event, encoding: Encoding?, last: inout InspectorValue?
+    ) -> InspectorEvent {
+        switch event {
+        case .ready(var event):
+            event.seq = seq
             return event
-        case .action(let seq, let time, let action, let origin, let state, let site, let reduced):
-            var event = InspectorEvent(seq: seq, time: time, type: .action)
+        case .action(let time, let action, let origin, let state, let site, let started, let notified, let invalidated):
+            var event = InspectorEvent(seq: seq, time: Double(time) / 1e9, type: .action)
             event.callSite = site?.description
             if !(action is InitialState) {
-                event.cost = InspectorEvent.Cost(reducerMicroseconds: (Double(reduced) * 1e7).rounded() / 10)
+                let microseconds = started > 0 ? Double(time - started) / 1e3 : 0
+                event.cost = InspectorEvent.Cost(
+                    reducerMicroseconds: (microseconds * 10).rounded() / 10,
+                    subscribersNotified: Int(notified), membersInvalidated: Int(invalidated))
             }
             event.action = encoding?.actionName(action) ?? String(describing: type(of: action))
             event.description = redactedDescription(of: action)
@@ -334,7 +465,7 @@ final class InspectorRecorder: Sendable {
                 last = json
             }
             return event
-        case .travel(let seq, let time, let to, let state, let error):
+        case .travel(let time, let to, let state, let error):
             var event = InspectorEvent(seq: seq, time: time, type: .travel)
             event.to = to
             event.error = error
@@ -347,6 +478,19 @@ final class InspectorRecorder: Sendable {
                 }
             }
             return event
+        }
+    }
+}
+
+extension InspectionOrigin {
+    /// The origin as the page shows it: `screen` with its URL, `app` (no screen shown), `effect`, `replay` or `tool`.
+    var event: InspectorEvent.Origin {
+        switch self {
+        case .app(let screen?): return InspectorEvent.Origin(kind: "screen", name: screen)
+        case .app(nil): return InspectorEvent.Origin(kind: "app")
+        case .effect(let effect): return InspectorEvent.Origin(kind: "effect", name: effect.description)
+        case .replay: return InspectorEvent.Origin(kind: "replay")
+        case .tool: return InspectorEvent.Origin(kind: "tool")
         }
     }
 }

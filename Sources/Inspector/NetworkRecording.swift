@@ -36,11 +36,9 @@ extension Inspector {
         let hidden = client.credentialHeaders.union(["set-cookie"])
         client.observeExchanges { exchange in
             let network = NetworkRecord.make(exchange, detail: detail, hidden: hidden)
-            recorder.record { seq in
-                var event = InspectorEvent(seq: seq, time: exchange.start.timeIntervalSince1970, type: .network)
-                event.network = network
-                return event
-            }
+            var event = InspectorEvent(seq: 0, time: exchange.start.timeIntervalSince1970, type: .network)
+            event.network = network
+            recorder.record(event)
         }
     }
 }

@@ -72,9 +72,15 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     }
 
     @usableFromInline
-    init(_source source: AnyObject?, value: Value, equality: ((Value, Value) -> Bool)? = nil) {
+    init(
+        _source source: AnyObject?, value: Value, equality: ((Value, Value) -> Bool)? = nil,
+        counting store: AnyObject? = nil
+    ) {
         self.source = source
-        _core = _ObservedCore(value: value, equality: equality)
+        // One conformance look-up per view made: a store tells an attached inspector what its views invalidated.
+        _core = _ObservedCore(
+            value: value, equality: equality,
+            invalidations: (store as? InvalidationCounting)?.invalidationCounter)
     }
 
     /// Creates an observable view of `store`'s state: a BrigadeRedux `Store`, or any other
@@ -85,7 +91,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     @MainActor
     @inlinable
     public convenience init<Source: ObservableStateSource>(store: Source) where Source.StateValue == Value {
-        self.init(_source: nil, value: store.currentState, equality: store.stateEquality)
+        self.init(_source: nil, value: store.currentState, equality: store.stateEquality, counting: store)
         _keep(store.observeStates(_makeHandler()))
     }
 
@@ -96,7 +102,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
     public convenience init<Source: ObservableStateSource>(
         store: Source
     ) where Source.StateValue == Value, Value: Equatable {
-        self.init(_source: nil, value: store.currentState, equality: { $0 == $1 })
+        self.init(_source: nil, value: store.currentState, equality: { $0 == $1 }, counting: store)
         _keep(store.observeStates(_makeHandler()))
     }
 
@@ -296,10 +302,14 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     /// in the way ``ObservedStateDiagnostics/dropsMembersOfGoneViews`` checks.
     @usableFromInline let _dropsGoneReaders = ObservedStateDiagnostics.dropsMembersOfGoneViews
 
-    init(value: Value, equality: ((Value, Value) -> Bool)?) {
+    init(value: Value, equality: ((Value, Value) -> Bool)?, invalidations: InvalidationCounter? = nil) {
         _storage = _Storage(value: value)
         _valueEquality = equality
+        _invalidations = invalidations
     }
+
+    /// Where the members each new value invalidates are counted, for an inspector attached to the store.
+    @usableFromInline let _invalidations: InvalidationCounter?
 
     /// Whether a view may still follow `reader`.
     @inlinable
@@ -466,11 +476,13 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
         }
         if changed.isEmpty {
             if tellsValue {
+                _invalidations?.add(1)
                 _registrar.willSet(self, keyPath: _valueKeyPath)
                 _registrar.didSet(self, keyPath: _valueKeyPath)
             }
             return
         }
+        _invalidations?.add(changed.count + (tellsValue ? 1 : 0))
         _tell(changed, isValueRead: tellsValue)
     }
 

@@ -26,6 +26,16 @@ public struct DispatchSite: Sendable, CustomStringConvertible {
     }
 }
 
+/// Nanoseconds since 1970, read from the system clock directly: what an attached store's dispatch reads before its
+/// reducers and the inspector after them (an integer: dividing the nanoseconds into seconds cost a quarter of the
+/// read).
+@usableFromInline
+package func _wallClockNanoseconds() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+}
+
 /// Seconds since 1970, read from the system clock directly (`Date()` costs twice as much): the time of a reduction
 /// an inspector records.
 @usableFromInline

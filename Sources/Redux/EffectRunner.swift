@@ -62,9 +62,26 @@ package enum EffectEvent {
 package final class EffectRunner {
     /// The effect whose action the store is dispatching, if any (``Store/currentEffect``): kept here, in a class that
     /// is not generic, so that the inspector reads it cheaply on each dispatch.
-    package var dispatching: EffectOrigin?
+    package var dispatching: EffectOrigin? {
+        get { source.dispatching }
+        set { source.dispatching = newValue }
+    }
     /// Whether an ``ActionLog`` is replaying into the store: its actions are the log's, not the app's.
-    package var replaying = false
+    package var replaying: Bool {
+        get { source.replaying }
+        set { source.replaying = newValue }
+    }
+    /// Where the action being dispatched comes from, in one stored property: the inspector reads both members on each
+    /// dispatch with one exclusivity check.
+    package private(set) var source = DispatchSource()
+
+    /// Where the action being dispatched comes from: an effect, or an ``ActionLog``'s replay.
+    package struct DispatchSource {
+        /// The effect whose action the store is dispatching, if any.
+        package var dispatching: EffectOrigin?
+        /// Whether an ``ActionLog`` is replaying into the store.
+        package var replaying = false
+    }
 
     /// The effects whose task has not ended, cancelled or not, by serial.
     private var running: [Int: EffectRecord] = [:]

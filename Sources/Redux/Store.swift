@@ -116,21 +116,33 @@ public final class Store<State: Sendable> {
     @usableFromInline var _middlewareSite: DispatchSite?
     /// Told about every reduction with the state after it, boxed, for the inspector. The store's code, specialized
     /// for the app's state, boxes it: the observer is not generic, so it pays no generic metadata look-up per action.
-    // Unchecked as `_reductionObserver` is: read once per dispatch, never held while the observer runs. The 1.85x
+    /// Told about each change an asynchronous reducer applied (and each time travel), with the state after it, boxed,
+    /// for the inspector; actions go to ``inspectionLog``.
+    @usableFromInline package var _boxedReductionObserver: ((consuming _Reduction, consuming any Sendable) -> Void)?
+    /// Told about each change an asynchronous reducer applied, with the state after it, boxed, for the inspector.
+    package var boxedReductionObserver: ((consuming Reduction, consuming any Sendable) -> Void)? {
+        get { _boxedReductionObserver }
+        set { _boxedReductionObserver = newValue }
+    }
+    /// Where an attached inspector's actions go: appended by the dispatch, in the store's types.
+    // Unchecked as `_reductionObserver` is: read once per dispatch, never held while the log runs. The 1.85x
     // below was measured for the store's, its subscribers' and its reducers' unchecked fields together (every one of
     // them checked against none: `Redux/dispatch 1 reducer 1 subscriber`, 2026-11-28; docs/Performance.md, issue 44),
     // not for one apart.
     // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline package var _boxedReductionObserver: ((_Reduction, any Sendable) -> Void)?
-    /// Told about every reduction with the state after it, boxed, for the inspector.
-    package var boxedReductionObserver: ((Reduction, any Sendable) -> Void)? {
-        get { _boxedReductionObserver }
-        set { _boxedReductionObserver = newValue }
+    @exclusivity(unchecked) @usableFromInline package var _inspectionLog: _InspectionLog<State>?
+    /// Where an attached inspector's actions go.
+    package var inspectionLog: _InspectionLog<State>? {
+        get { _inspectionLog }
+        set { _inspectionLog = newValue }
     }
     /// Told about each ``StoreDiagnostic``; see ``addDiagnosticHandler(_:)``.
     @usableFromInline var _diagnosticHandlers: [@MainActor (StoreDiagnostic) -> Void] = []
     /// The store's effects; released with the store, which cancels them.
     let effects = EffectRunner()
+    /// Where the store's observable views (`ObservedState(store:)`) count the members they invalidate, while an
+    /// inspector is attached.
+    @usableFromInline package nonisolated let invalidationCounter = InvalidationCounter()
     /// The effect whose action is being dispatched, for the middleware context and the action log.
     var dispatchingEffect: EffectOrigin? {
         get { effects.dispatching }
@@ -273,7 +285,7 @@ public final class Store<State: Sendable> {
     /// The call site of a dispatch, kept only while an inspector observes the store.
     @inlinable
     func _site(_ fileID: StaticString, _ line: UInt) -> DispatchSite? {
-        _boxedReductionObserver == nil ? nil : DispatchSite(fileID: fileID, line: line)
+        _inspectionLog == nil ? nil : DispatchSite(fileID: fileID, line: line)
     }
 
     /// Runs `body`, whose dispatches update the state at once but tell subscribers nothing until the outermost

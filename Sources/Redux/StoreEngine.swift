@@ -94,7 +94,7 @@ extension Store {
                 break
             }
             if _subscribers._hasPriority {
-                _subscribers._notifyPriority(_current)
+                _noteTold(_subscribers._notifyPriority(_current))
                 if !_queue.isEmpty {
                     continue
                 }
@@ -103,14 +103,28 @@ extension Store {
             let current = _current
             // Still dirty while the property and the state observers are told: a subscriber they make joins no group
             // the round has not refreshed yet, so its first call carries the state now (see `subscribe`).
-            _commit(current)
+            let observersTold = _commit(current)
             _isDirty = false
-            _subscribers._notifyOrdinary(current)
+            let told = _subscribers._notifyOrdinary(current)
+            if let _inspectionLog {
+                // The views (observers of the states) counted what they invalidated, while the log is attached.
+                let invalidated = observersTold > 0 ? invalidationCounter.take() : 0
+                _inspectionLog._roundEnded(notified: observersTold + told, invalidated: invalidated)
+            }
             if _queue.isEmpty {
                 break
             }
         }
         _isProcessing = false
+    }
+
+    /// Adds `told` subscribers to the count of the action the inspector's log got last, if a log is attached: the
+    /// subscribers a notification round told are counted on the round's last action.
+    @inlinable
+    func _noteTold(_ told: Int) {
+        if let _inspectionLog {
+            _inspectionLog._roundEnded(notified: told, invalidated: 0)
+        }
     }
 
     @inlinable
@@ -206,7 +220,7 @@ extension Store {
 
     @inlinable
     func _reduce<A: Action>(_ action: A, group: _CompletionGroup?, site: DispatchSite? = nil) {
-        let started = _boxedReductionObserver == nil ? 0 : _wallClockNow()
+        let started = _inspectionLog == nil ? 0 : _wallClockNanoseconds()
         if A.self == HistoryAction.Undo.self || A.self == HistoryAction.Redo.self {
             _travel(undo: A.self == HistoryAction.Undo.self)
             _reductionObserver?(.action(action, _current))
@@ -253,12 +267,12 @@ extension Store {
         _observeBoxed(action, site: site, started: started)
     }
 
-    /// Tells the inspector's observer, if any, of `action`'s reduction, with its dispatch site and when its
-    /// reducers started.
+    /// Adds `action`'s reduction to the inspector's log, if any, with its dispatch site and when its reducers
+    /// started.
     @inlinable
-    func _observeBoxed(_ action: any Action, site: DispatchSite?, started: Double) {
-        if let _boxedReductionObserver {
-            _boxedReductionObserver(.action(action, at: site, started: started), _current)
+    func _observeBoxed(_ action: any Action, site: DispatchSite?, started: Int64) {
+        if let _inspectionLog {
+            _inspectionLog._append(action, state: _current, site: site, started: started)
         }
     }
 
@@ -306,14 +320,13 @@ extension Store {
 
     /// Tells the observers of ``observeStates(_:)`` about `current`, and publishes it to ``state`` when that was made,
     /// unless the state is `Equatable` and equal to the one published last.
+    /// - Returns: How many observers of ``observeStates(_:)`` were told.
     @inlinable
-    func _commit(_ current: State) {
+    func _commit(_ current: State) -> Int {
         if let _statePublisher, _isNewToPublish(current) {
             _statePublisher.value = current
         }
-        if _subscribers._hasStateObservers {
-            _subscribers._notifyStateObservers(current)
-        }
+        return _subscribers._hasStateObservers ? _subscribers._notifyStateObservers(current) : 0
     }
 
     /// Whether ``state`` is to publish `current`: always, unless the state is `Equatable` and `current` equal to the
@@ -350,10 +363,7 @@ package typealias Reduction = _Reduction
 /// A reduction a ``Store`` made, without its state.
 @usableFromInline
 package enum _Reduction {
-    /// An action's reducers ran (or an undo or redo was applied): dispatched at `site` (`nil` for an effect's, a
-    /// replay's, or a dispatch from another thread), its reducers started at `started` (seconds since 1970).
-    case action(any Action, at: DispatchSite?, started: Double)
-    /// An asynchronous reducer of an action of this type applied its change.
+    /// An asynchronous reducer of an action of this type applied its change (or the inspector travelled).
     case asyncChange(of: any Action.Type)
 }
 

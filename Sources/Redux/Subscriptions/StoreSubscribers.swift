@@ -88,23 +88,28 @@ final class _StoreSubscribers<State> {
 
     /// Tells the observers of the states about `state`, in subscription order; one disposed meanwhile, by
     /// an earlier one too, is not told.
+    /// - Returns: How many observers were told.
     @inlinable
-    func _notifyStateObservers(_ state: State) {
+    @discardableResult
+    func _notifyStateObservers(_ state: State) -> Int {
         // Marked as a round, so that no entry leaves the list while it is walked (an observer may dispose, and its
         // disposal is then taken in at the next cleaning); one added meanwhile is told too, as a late subscriber of a
         // round is. Rounds never nest: an observer's dispatch is queued.
         assert(!_isRefreshing, "a notification round started inside another")
         _isRefreshing = true
         var index = 0
+        var told = 0
         while index < _stateObservers.count {
             let entry = _stateObservers[index]
             _deactivateDisposed()
             if entry._isActive, let handler = entry._handler {
                 handler(state)
+                told += 1
             }
             index += 1
         }
         _isRefreshing = false
+        return told
     }
 
     /// Adds a subscriber of the whole state to the shared group of the whole state at `priority`.
@@ -278,20 +283,22 @@ final class _StoreSubscribers<State> {
     /// Calls `entry` of `group` unless it was disposed. `isFirst` is whether it is the first call of the round: the
     /// round took in the disposals made until then (by selectors too) just before it. A disposal made by an earlier
     /// subscriber of the same round takes effect at once.
+    /// - Returns: Whether the entry was told (it was active).
     @inlinable
-    func _deliver(_ group: _StateGroup<State>, _ entry: _StoreSubscriberEntry, isFirst: Bool) {
+    func _deliver(_ group: _StateGroup<State>, _ entry: _StoreSubscriberEntry, isFirst: Bool) -> Bool {
         if !isFirst {
             _deactivateDisposed()
         }
-        if entry._isActive {
-            group._deliver(to: entry)
-        }
+        guard entry._isActive else { return false }
+        group._deliver(to: entry)
+        return true
     }
 
     /// Refreshes the priority groups and tells the subscribers of those that changed, highest priority first, then
     /// in subscription order.
+    /// - Returns: How many subscribers were told.
     @usableFromInline
-    func _notifyPriority(_ state: State) {
+    func _notifyPriority(_ state: State) -> Int {
         assert(!_isRefreshing, "a notification round started inside another")
         _removeInactive()
         var changed: [(_StateGroup<State>, _StoreSubscriberEntry)] = []
@@ -306,20 +313,23 @@ final class _StoreSubscribers<State> {
             return firstPriority != secondPriority ? firstPriority > secondPriority : first.1.id < second.1.id
         }
         _deactivateDisposed()
-        for (index, (group, entry)) in changed.enumerated() {
-            _deliver(group, entry, isFirst: index == 0)
+        var told = 0
+        for (index, (group, entry)) in changed.enumerated() where _deliver(group, entry, isFirst: index == 0) {
+            told += 1
         }
+        return told
     }
 
     /// Refreshes the ordinary groups and tells the subscribers of those that changed, in subscription order. Groups
     /// whose selection did not change cost their refresh only; their subscribers are not visited.
+    /// - Returns: How many subscribers were told.
     @inlinable
-    func _notifyOrdinary(_ state: State) {
+    func _notifyOrdinary(_ state: State) -> Int {
         // The unchecked exclusivity of the lists relies on rounds never nesting (a round reads them while selectors run).
         assert(!_isRefreshing, "a notification round started inside another")
         _removeInactive()
         if _ordinaryGroups.isEmpty {
-            return
+            return 0
         }
         _isRefreshing = true
         // `groups` keeps every group alive for the loop, whatever a selector does to the store's lists.
@@ -335,23 +345,25 @@ final class _StoreSubscribers<State> {
         }
         _isRefreshing = false
         _removeInactive()
-        guard let first = changed else { return }
+        guard let first = changed else { return 0 }
         _deactivateDisposed()
-        if others.isEmpty {
-            for (index, entry) in first._membersToTell.enumerated() {
-                _deliver(first, entry, isFirst: index == 0)
-            }
-        } else {
-            _notifyInOrder([first] + others)
+        guard others.isEmpty else { return _notifyInOrder([first] + others) }
+        var told = 0
+        for (index, entry) in first._membersToTell.enumerated() where _deliver(first, entry, isFirst: index == 0) {
+            told += 1
         }
+        return told
     }
 
     /// Calls the members to tell of several changed groups in subscription order.
+    /// - Returns: How many subscribers were told.
     @usableFromInline
-    func _notifyInOrder(_ groups: [_StateGroup<State>]) {
+    func _notifyInOrder(_ groups: [_StateGroup<State>]) -> Int {
         let entries = groups.flatMap { group in group._membersToTell.map { (group, $0) } }.sorted { $0.1.id < $1.1.id }
-        for (index, (group, entry)) in entries.enumerated() {
-            _deliver(group, entry, isFirst: index == 0)
+        var told = 0
+        for (index, (group, entry)) in entries.enumerated() where _deliver(group, entry, isFirst: index == 0) {
+            told += 1
         }
+        return told
     }
 }

@@ -1,0 +1,66 @@
+import BrigadeRedux
+
+/// The attached store's actions on their way to the recorder: its dispatches append them to the store's log without a
+/// lock; they are numbered and handed over in batches (a full log, or sooner when anyone reads). An attached dispatch
+/// pays an append and one atomic load instead of the recorder's lock and a boxed state.
+///
+/// Seqs still follow the order events were recorded in: while the log holds actions, an event of another thread (a
+/// network call, a resolution) waits behind them and asks for them (``InspectorRecorder/isHandOverWanted``, read
+/// before each append); every reader asks for them too (the connection's thread, on its next round; the main actor's
+/// readers hand them over themselves, through ``handOver(keepingLast:)``), and so does every other event the main
+/// actor records (``record(_:)-(InspectorRecorder.Raw.Event)``).
+@MainActor
+final class ActionBatch {
+    let recorder: InspectorRecorder
+    /// Takes the attached store's log: its actions as one batch, if any.
+    var takeLog: ((_ keepingLast: Bool) -> (any InspectedActions)?)?
+    /// The seqs of the actions each running effect dispatched, by effect serial: known once handed over.
+    var followUps: [Int: [Int]] = [:]
+
+    init(recorder: InspectorRecorder) {
+        self.recorder = recorder
+        recorder.setHandOver(
+            schedule: { [weak self] in
+                Task { @MainActor in self?.handOver() }
+            },
+            now: { [weak self] in
+                MainActor.assumeIsolated { self?.handOver() }
+            })
+    }
+
+    /// Hands the log's actions over to the recorder, numbered, then the events of other threads that waited behind
+    /// them; the newest stays in the log when `keepingLast` (a full log: the notification round under way counts on
+    /// it). Every main-actor reader of the recorder calls it first.
+    func handOver(keepingLast: Bool = false) {
+        if let actions = takeLog?(keepingLast) {
+            handOver(actions, keepingLast: keepingLast)
+        }
+    }
+
+    /// Hands `actions`, taken from the log, over to the recorder, as ``handOver(keepingLast:)``.
+    func handOver(_ actions: any InspectedActions, keepingLast: Bool) {
+        var batch = [InspectorRecorder.Raw(seq: 0, kind: .actions(actions))]
+        let first = recorder.handOver(&batch)
+        guard first > 0 else { return }
+        if keepingLast {
+            // The newest action stays in the log: events of other threads go on waiting behind it.
+            _ = recorder.openBatch()
+        }
+        for (offset, serial) in actions.fromEffects {
+            followUps[serial, default: []].append(first + offset)
+        }
+    }
+
+    /// Records an event after handing the log's actions over: numbered at once, after every event recorded before it.
+    @discardableResult
+    func record(_ event: InspectorRecorder.Raw.Event) -> Int {
+        handOver()
+        return recorder.record(event)
+    }
+
+    /// Records `event` after handing the log's actions over, as ``record(_:)-(InspectorRecorder.Raw.Event)``.
+    @discardableResult
+    func record(_ event: InspectorEvent) -> Int {
+        record(.ready(event))
+    }
+}

@@ -1,0 +1,31 @@
+import BrigadeRedux
+
+/// A batch of an attached store's actions as its log kept them: encoded one by one on the recorder's queue, numbered
+/// from the batch's seq.
+protocol InspectedActions: AnyObject, Sendable {
+    /// How many actions.
+    var count: Int { get }
+    /// The offsets of the actions effects dispatched, with the effect's serial.
+    var fromEffects: [(offset: Int, serial: Int)] { get }
+    /// The action at `offset` as an event to encode, its state boxed.
+    func event(at offset: Int) -> InspectorRecorder.Raw.Event
+    /// The state after the action at `offset`, boxed: for time travel.
+    func state(at offset: Int) -> any Sendable
+}
+
+/// A store's log's batch, in the store's state type: one object per batch, where each action would otherwise have its
+/// state boxed on the main actor.
+extension _InspectionLog.Batch: InspectedActions {
+    var count: Int { entries.count }
+
+    func event(at offset: Int) -> InspectorRecorder.Raw.Event {
+        let entry = entries[offset]
+        return .action(
+            time: entry.ended, action: entry.action, origin: entry.origin, state: entry.state, site: entry.site,
+            started: entry.started, notified: entry.notified, invalidated: entry.invalidated)
+    }
+
+    func state(at offset: Int) -> any Sendable {
+        entries[offset].state
+    }
+}

@@ -1,0 +1,120 @@
+import BrigadeCore
+import BrigadeInspector
+import BrigadeKitchen
+import BrigadeNavigation
+import BrigadeReactive
+import BrigadeRedux
+import Foundation
+import Observation
+import Testing
+
+/// A count, for many small actions.
+struct Tally: Codable, Equatable, Sendable {
+    var count = 0
+}
+
+struct Add: Action, Codable { let amount: Int }
+struct AddMany: Action, Codable {}
+
+/// A service made off the main actor, whose resolution the inspector records from that thread.
+final class Printer: Sendable {}
+
+@Suite("Inspector: what each action cost, and the order of what other threads record")
+@MainActor
+struct CostTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test("each action counts the subscribers its notification round told and the view members it invalidated")
+    func subscribersAndMembers() async throws {
+        let store = makeStore()
+        let bag = SubscriptionReferenceBag()
+        store.subscribe(\.orders) { _ in }.add(to: bag)
+        store.subscribe(\.orders) { _ in }.add(to: bag)
+        store.subscribe(\.open) { _ in }.add(to: bag)
+        let view = ObservedState(store: store)
+        withObservationTracking { _ = view[\.orders] } onChange: {}
+        let inspector = Inspector()
+        inspector.attach(to: store)
+
+        store.dispatch(PlaceOrder(dish: "soup"))  // two `orders` subscribers, the view; its member
+        withObservationTracking { _ = view[\.orders] } onChange: {}
+        store.dispatch(Close())  // the `open` subscriber, the view; no member it read
+        store.transaction {
+            store.dispatch(PlaceOrder(dish: "tea"))
+            store.dispatch(Close())  // one round for both, counted on the last
+        }
+        let costs: [InspectorEvent.Cost?] = await inspector.events().filter { $0.type == .action }.dropFirst().map(\.cost)
+        let notified: [Int?] = costs.map { cost in cost?.subscribersNotified }
+        let invalidated: [Int?] = costs.map { cost in cost?.membersInvalidated }
+        #expect(notified == [3, 2, 0, 3])
+        #expect(invalidated == [1, 0, 0, 1])
+        withExtendedLifetime((bag, view)) {}
+    }
+
+    @Test("what another thread records while the store's actions wait in its log comes after them, before the next")
+    func otherThreadsInOrder() async throws {
+        let store = makeStore()
+        let kitchen = Kitchen()
+        try kitchen.registerNonisolated(Printer.self) { _ in Printer() }
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        inspector.attach(to: kitchen)
+        store.dispatch(PlaceOrder(dish: "soup"))
+        store.dispatch(PlaceOrder(dish: "bread"))
+        try await Task.detached { _ = try kitchen.resolve(Printer.self) }.value
+        store.dispatch(Serve(index: 0))
+        let events = await inspector.events()
+        let names: [String] = events.map { event in event.action ?? event.type.rawValue }
+        #expect(names == ["@initial", "PlaceOrder", "PlaceOrder", "resolution", "Serve"])
+        #expect(events.map(\.seq) == Array(1...5))
+    }
+
+    @Test("more actions than the log hands over at once keep their order, their states and the effects' follow-ups")
+    func manyActions() async throws {
+        let store = Store(initialState: Tally())
+        store.reducers.add(on: \Tally.count) { (count: inout Int, action: Add) in count += action.amount }
+        store.reducers.add(effectsOn: \Tally.self) { (_: inout Tally, _: AddMany) -> Effect in
+            .run { send in
+                for _ in 0..<300 {
+                    await send(Add(amount: 1000))
+                }
+            }
+        }
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        for _ in 0..<700 {
+            store.dispatch(Add(amount: 1))
+        }
+        await store.dispatchAndWait(AddMany())
+        await store.effectsFinished()
+        let events = await inspector.events()
+        let actions = events.filter { $0.type == .action }
+        let expected = 1 + 700 + 1 + 300  // @initial, the dispatches, AddMany, the effect's
+        #expect(actions.count == expected)
+        #expect(events.map(\.seq) == Array(1...events.count))
+        let finished = events.first { $0.type == .effect && $0.phase == "finished" }
+        let specials = actions.filter { $0.origin?.kind == "effect" }.map(\.seq)
+        #expect(specials.count == 300)
+        #expect(finished?.followUps == specials)
+
+        try await inspector.travel(to: actions[500].seq)
+        #expect(store.currentState.count == 500)
+        try await inspector.travel(to: actions[800].seq)
+        #expect(store.currentState.count == 700 + 99 * 1000)
+    }
+
+    @Test("a released inspector takes its log off the store, and a store attached later replaces the first's")
+    func logsComeOff() async throws {
+        let first = makeStore()
+        let second = makeStore()
+        var inspector: Inspector? = Inspector()
+        inspector?.attach(to: first)
+        #expect(first.inspectionLog != nil)
+        inspector?.attach(to: second)
+        #expect(first.inspectionLog == nil)
+        #expect(second.inspectionLog != nil)
+        inspector = nil
+        #expect(second.inspectionLog == nil)
+        second.dispatch(Close())
+        #expect(second.currentState.open == false)
+    }
+}
