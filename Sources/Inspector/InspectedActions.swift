@@ -20,9 +20,10 @@ extension _InspectionLog.Batch: InspectedActions {
 
     func event(at offset: Int) -> InspectorRecorder.Raw.Event {
         let entry = entries[offset]
+        let cost = cost(at: offset)
         return .action(
             time: entry.ended, action: entry.action, origin: entry.origin, state: entry.state, site: entry.site,
-            started: entry.started, notified: entry.notified, invalidated: entry.invalidated)
+            started: entry.started, notified: cost.notified, invalidated: cost.invalidated)
     }
 
     func state(at offset: Int) -> any Sendable {

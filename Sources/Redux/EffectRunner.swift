@@ -59,6 +59,7 @@ package enum EffectEvent {
 
 /// Starts, cancels and counts a store's effects, on the main actor.
 @MainActor
+@usableFromInline
 package final class EffectRunner {
     /// The effect whose action the store is dispatching, if any (``Store/currentEffect``): kept here, in a class that
     /// is not generic, so that the inspector reads it cheaply on each dispatch.
@@ -73,14 +74,15 @@ package final class EffectRunner {
     }
     /// Where the action being dispatched comes from, in one stored property: the inspector reads both members on each
     /// dispatch with one exclusivity check.
-    package private(set) var source = DispatchSource()
+    @usableFromInline package private(set) var source = DispatchSource()
 
     /// Where the action being dispatched comes from: an effect, or an ``ActionLog``'s replay.
+    @usableFromInline
     package struct DispatchSource {
         /// The effect whose action the store is dispatching, if any.
-        package var dispatching: EffectOrigin?
+        @usableFromInline package var dispatching: EffectOrigin?
         /// Whether an ``ActionLog`` is replaying into the store.
-        package var replaying = false
+        @usableFromInline package var replaying = false
     }
 
     /// The effects whose task has not ended, cancelled or not, by serial.

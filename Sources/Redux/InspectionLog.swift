@@ -10,7 +10,8 @@ import BrigadeLocking
 @usableFromInline
 package final class _InspectionLog<State: Sendable> {
     /// An action the store reduced: the state after it, where it was dispatched, when its reducers started and when
-    /// they ended (nanoseconds since 1970), and who dispatched it.
+    /// they ended (nanoseconds since 1970), and who dispatched it; with what the notification rounds between the
+    /// action before it and itself cost (the action before's cost: see ``Batch/cost(at:)``).
     @usableFromInline
     package struct Entry: Sendable {
         @usableFromInline package var action: any Action
@@ -19,15 +20,13 @@ package final class _InspectionLog<State: Sendable> {
         @usableFromInline package var started: Int64
         @usableFromInline package var ended: Int64
         @usableFromInline package var origin: InspectionOrigin
-        /// How many subscribers the notification rounds after this action (before the next one) told.
-        @usableFromInline package var notified: Int32 = 0
-        /// How many members read by observable views those rounds invalidated.
-        @usableFromInline package var invalidated: Int32 = 0
+        /// What the rounds since the action before told and invalidated.
+        @usableFromInline package var before: RoundCount
 
         @inlinable
         init(
             action: any Action, state: State, site: DispatchSite?, started: Int64, ended: Int64,
-            origin: InspectionOrigin
+            origin: InspectionOrigin, before: RoundCount
         ) {
             self.action = action
             self.state = state
@@ -35,42 +34,76 @@ package final class _InspectionLog<State: Sendable> {
             self.started = started
             self.ended = ended
             self.origin = origin
+            self.before = before
         }
     }
 
-    /// The entries, in one stored property: an append costs one exclusivity check.
+    /// How many subscribers notification rounds told, and how many members read by observable views they
+    /// invalidated.
     @usableFromInline
-    struct _Entries {
+    package struct RoundCount: Sendable {
+        @usableFromInline package var notified: Int32 = 0
+        @usableFromInline package var invalidated: Int32 = 0
+
+        @inlinable
+        init() {}
+    }
+
+    /// What the log holds and what the inspector told it, in one stored property: an action appended, or a round's
+    /// count added, costs one exclusivity check.
+    @usableFromInline
+    struct _Contents {
         @usableFromInline var items: [Entry] = []
+        /// The offsets of the entries an effect dispatched, and the effect's serial: kept beside the entries, so that
+        /// taking them visits none.
+        @usableFromInline var fromEffects: [(offset: Int, serial: Int)] = []
+        /// What the rounds since the last entry told and invalidated: carried by the next entry.
+        @usableFromInline var pending = RoundCount()
+        /// Whether the action being dispatched came from the inspector's tool.
+        @usableFromInline var isFromTool = false
+        /// The URL of the screen on top, for an action the app's code dispatches, when a navigator is attached.
+        @usableFromInline var screen: (() -> String?)?
 
         @usableFromInline init() {}
 
-        /// Adds `entry`; returns how many entries there are.
+        /// Adds an entry for `action`, dispatched from `source`; returns how many entries there are.
         @inlinable
-        mutating func add(_ entry: consuming Entry) -> Int {
-            items.append(entry)
+        mutating func add(
+            _ action: any Action, state: State, site: DispatchSite?, started: Int64, source: EffectRunner.DispatchSource
+        ) -> Int {
+            let origin: InspectionOrigin
+            if let effect = source.dispatching {
+                fromEffects.append((items.count, effect.serial))
+                origin = .effect(effect)
+            } else if source.replaying {
+                origin = .replay
+            } else if isFromTool {
+                origin = .tool
+            } else {
+                origin = .app(screen: screen?())
+            }
+            items.append(
+                Entry(
+                    action: action, state: state, site: site, started: started, ended: _wallClockNanoseconds(),
+                    origin: origin, before: pending))
+            pending = RoundCount()
             return items.count
         }
 
-        /// Adds to the counts of the last entry, if any.
+        /// Adds a round's count.
         @inlinable
-        mutating func addToLast(notified: Int, invalidated: Int) {
-            guard !items.isEmpty else { return }
-            let last = items.count - 1
-            items[last].notified &+= Int32(clamping: notified)
-            items[last].invalidated &+= Int32(clamping: invalidated)
+        mutating func addRound(notified: Int, invalidated: Int) {
+            pending.notified &+= Int32(clamping: notified)
+            pending.invalidated &+= Int32(clamping: invalidated)
         }
     }
 
     /// How many entries are handed over at once.
     @usableFromInline package static var capacity: Int { 256 }
 
-    @usableFromInline var _entries = _Entries()
-    /// The offsets of the entries an effect dispatched, and the effect's serial: kept beside the entries, so that
-    /// taking them visits none.
-    @usableFromInline var fromEffects: [(offset: Int, serial: Int)] = []
+    @usableFromInline var _contents = _Contents()
     /// The store's effects: the effect dispatching, or a replay, is an action's origin.
-    private let effects: EffectRunner
+    @usableFromInline let _effects: EffectRunner
     /// Not 0 when the inspector asks for the entries before the next one (another thread recorded an event).
     private let handOverWanted: AtomicCount
     /// Records a batch of entries taken from the log; `isFull` when the log was full (its newest entry was kept: the
@@ -78,27 +111,19 @@ package final class _InspectionLog<State: Sendable> {
     private let handOver: (_ batch: Batch, _ isFull: Bool) -> Void
     /// Told when the first entry of a batch is added; `false` when nothing is recorded any more.
     private let opened: () -> Bool
-    /// What the inspector tells of the actions dispatched now, in one stored property: one exclusivity check.
-    private var context = Context()
-
-    /// What the inspector tells of the actions dispatched now.
-    private struct Context {
-        var isFromTool = false
-        var screen: (() -> String?)?
-    }
+    /// How many entries were taken so far.
+    @usableFromInline package internal(set) var takenCount = 0
 
     /// Whether the action being dispatched came from the inspector's tool.
     package var isFromTool: Bool {
-        get { context.isFromTool }
-        set { context.isFromTool = newValue }
+        get { _contents.isFromTool }
+        set { _contents.isFromTool = newValue }
     }
     /// The URL of the screen on top, for an action the app's code dispatches, when a navigator is attached.
     package var screen: (() -> String?)? {
-        get { context.screen }
-        set { context.screen = newValue }
+        get { _contents.screen }
+        set { _contents.screen = newValue }
     }
-    /// How many entries were taken so far.
-    @usableFromInline package internal(set) var takenCount = 0
 
     /// A log for `effects`' store; the closures are the inspector's.
     package init(
@@ -106,15 +131,15 @@ package final class _InspectionLog<State: Sendable> {
         handOver: @escaping (_ batch: Batch, _ isFull: Bool) -> Void,
         opened: @escaping () -> Bool
     ) {
-        self.effects = effects
+        _effects = effects
         self.handOverWanted = handOverWanted
         self.handOver = handOver
         self.opened = opened
-        _entries.items.reserveCapacity(Self.capacity)
+        _contents.items.reserveCapacity(Self.capacity)
     }
 
     /// How many entries were added so far, taken or not.
-    package var count: Int { takenCount + _entries.items.count }
+    package var count: Int { takenCount + _contents.items.count }
 
     /// Adds what the store's dispatch of `action` made: the state after it, and when its reducers started.
     @inlinable
@@ -122,10 +147,7 @@ package final class _InspectionLog<State: Sendable> {
         if _handOverFirst() {
             _handOver(isFull: false)
         }
-        let entry = Entry(
-            action: action, state: state, site: site, started: started, ended: _wallClockNanoseconds(),
-            origin: _origin())
-        let count = _entries.add(entry)
+        let count = _contents.add(action, state: state, site: site, started: started, source: _effects.source)
         if count == 1 {
             _opened()
         } else if count >= Self.capacity {
@@ -134,11 +156,12 @@ package final class _InspectionLog<State: Sendable> {
     }
 
     /// Adds the subscribers a notification round told, and the members of observable views it invalidated, to the
-    /// counts of the last action before it.
+    /// cost of the last action before it.
     @inlinable
     func _roundEnded(notified: Int, invalidated: Int) {
-        guard notified > 0 || invalidated > 0 else { return }
-        _entries.addToLast(notified: notified, invalidated: invalidated)
+        if notified > 0 || invalidated > 0 {
+            _contents.addRound(notified: notified, invalidated: invalidated)
+        }
     }
 
     @usableFromInline
@@ -162,27 +185,9 @@ package final class _InspectionLog<State: Sendable> {
     @usableFromInline
     func _opened() {
         if !opened() {
-            _entries.items.removeAll(keepingCapacity: true)
-            fromEffects.removeAll()
+            _contents.items.removeAll(keepingCapacity: true)
+            _contents.fromEffects.removeAll()
         }
-    }
-
-    /// Who dispatched the action being reduced.
-    @usableFromInline
-    func _origin() -> InspectionOrigin {
-        let source = effects.source
-        if let effect = source.dispatching {
-            fromEffects.append((_entries.items.count, effect.serial))
-            return .effect(effect)
-        }
-        if source.replaying {
-            return .replay
-        }
-        let context = self.context
-        if context.isFromTool {
-            return .tool
-        }
-        return .app(screen: context.screen?())
     }
 
     /// Entries taken from the log, oldest first, with the offsets of those an effect dispatched and the effect's
@@ -191,11 +196,21 @@ package final class _InspectionLog<State: Sendable> {
     package final class Batch: Sendable {
         package let entries: [Entry]
         package let fromEffects: [(offset: Int, serial: Int)]
+        /// What the rounds after the last entry told and invalidated, until the batch was taken.
+        let trailing: RoundCount
 
         @usableFromInline
-        init(entries: [Entry], fromEffects: [(offset: Int, serial: Int)]) {
+        init(entries: [Entry], fromEffects: [(offset: Int, serial: Int)], trailing: RoundCount) {
             self.entries = entries
             self.fromEffects = fromEffects
+            self.trailing = trailing
+        }
+
+        /// What the rounds after the entry at `offset` told and invalidated, before the next action (or before the
+        /// batch was taken: a round during a hand-over of the inspector's is counted on the next action's
+        /// predecessor, which is not in this batch, and so not counted).
+        package func cost(at offset: Int) -> RoundCount {
+            offset + 1 < entries.count ? entries[offset + 1].before : trailing
         }
     }
 
@@ -205,23 +220,25 @@ package final class _InspectionLog<State: Sendable> {
     package func take(keepingLast: Bool = false) -> Batch? {
         var taken: [Entry] = []
         taken.reserveCapacity(Self.capacity)
-        swap(&taken, &_entries.items)
+        swap(&taken, &_contents.items)
         var effects: [(offset: Int, serial: Int)] = []
-        swap(&effects, &fromEffects)
+        swap(&effects, &_contents.fromEffects)
+        var trailing = _contents.pending
         if keepingLast, let last = taken.popLast() {
-            _entries.items.append(last)
+            trailing = last.before
+            _contents.items.append(last)
             if let kept = effects.last, kept.offset == taken.count {
                 effects.removeLast()
-                fromEffects.append((0, kept.serial))
+                _contents.fromEffects.append((0, kept.serial))
             }
+        } else {
+            _contents.pending = RoundCount()
         }
         guard !taken.isEmpty else { return nil }
         takenCount += taken.count
-        return Batch(entries: taken, fromEffects: effects)
+        return Batch(entries: taken, fromEffects: effects, trailing: trailing)
     }
 }
-
-
 
 /// Who dispatched an action an inspector records.
 @usableFromInline
