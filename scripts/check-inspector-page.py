@@ -227,7 +227,8 @@ def main():
         if browser.find_element(By.ID, "travel-banner").is_displayed():
             raise SystemExit("check-inspector-page: a mark of the strip made the app travel")
         where = browser.find_element(By.ID, "call-site").text
-        if not re.match(r"at BistroKit/\w+\.swift:\d+\s+·\s+reducers \d+\.\d µs$", where):
+        if not re.match(r"at BistroKit/\w+\.swift:\d+\s+·\s+reducers \d+\.\d µs\s+·\s+\d+ subscribers? told"
+                        r"(\s+·\s+\d+ view members? invalidated)?$", where):
             raise SystemExit(f"check-inspector-page: the action's call site and cost read {where!r}")
         print(f"filter, strip and diff: AddDish rows only; #{second} added order[1]; no travel")
 

@@ -15,18 +15,18 @@ protocol InspectedActions: AnyObject, Sendable {
 
 /// A store's log's batch, in the store's state type: one object per batch, where each action would otherwise have its
 /// state boxed on the main actor.
-extension _InspectionLog.Batch: InspectedActions {
+extension _InspectionLog._Batch: InspectedActions {
     var count: Int { entries.count }
 
     func event(at offset: Int) -> InspectorRecorder.Raw.Event {
         let entry = entries[offset]
         let cost = cost(at: offset)
         return .action(
-            time: entry.ended, action: entry.action, origin: entry.origin, state: entry.state, site: entry.site,
-            started: entry.started, notified: cost.notified, invalidated: cost.invalidated)
+            time: entry._ended, action: entry._action, origin: entry._origin, state: entry._state, site: entry._site,
+            started: entry._started, notified: cost._notified, invalidated: cost._invalidated)
     }
 
     func state(at offset: Int) -> any Sendable {
-        entries[offset].state
+        entries[offset]._state
     }
 }

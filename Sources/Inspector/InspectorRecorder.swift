@@ -334,7 +334,8 @@ final class InspectorRecorder: Sendable {
             state.ring.firstSeq { $0.state != nil && $0.event.seq >= bound }
             ?? state.encodingBatch.firstActionSeq(from: bound) ?? state.pending.firstActionSeq(from: bound)
         let newest =
-            state.pending.lastActionSeq() ?? state.encodingBatch.lastActionSeq() ?? state.ring.lastSeq { $0.state != nil }
+            state.pending.lastActionSeq() ?? state.encodingBatch.lastActionSeq()
+            ?? state.ring.lastSeq { $0.state != nil }
         guard let oldest, let newest, newest >= bound else { return nil }
         return oldest...newest
     }

@@ -199,6 +199,14 @@ enum InspectorPage {
             return (e.stack || []).join(" › ") + (e.modals || []).map(m => " + " + m.url + " (" + m.style + ")").join("");
           return "";
         }
+        function costText(cost) {
+          const plural = (n, one, many) => n + " " + (n === 1 ? one : many);
+          return "reducers " + cost.reducerMicroseconds.toFixed(1) + " µs" +
+            (cost.subscribersNotified != null
+              ? "  ·  " + plural(cost.subscribersNotified, "subscriber", "subscribers") + " told" : "") +
+            (cost.membersInvalidated
+              ? "  ·  " + plural(cost.membersInvalidated, "view member", "view members") + " invalidated" : "");
+        }
         function originText(e) {
           if (!e.origin) return "";
           if (e.origin.kind === "effect") return "effect " + (e.origin.name || "");
@@ -362,7 +370,7 @@ enum InspectorPage {
           if (e.callSite || e.cost) {
             const where = el("div", "muted"); where.id = "call-site";
             where.textContent = (e.callSite ? "at " + e.callSite : "") + (e.callSite && e.cost ? "  ·  " : "") +
-              (e.cost ? "reducers " + e.cost.reducerMicroseconds.toFixed(1) + " µs" : "");
+              (e.cost ? costText(e.cost) : "");
             box.appendChild(where);
           }
           if (e.type === "action" && e.action !== "@initial" && e.action !== "@import" && connected) {

@@ -309,7 +309,7 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     }
 
     /// Where the members each new value invalidates are counted, for an inspector attached to the store.
-    @usableFromInline let _invalidations: InvalidationCounter?
+    @usableFromInline let _invalidations: _InvalidationCounter?
 
     /// Whether a view may still follow `reader`.
     @inlinable
@@ -476,13 +476,13 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
         }
         if changed.isEmpty {
             if tellsValue {
-                _invalidations?.add(1)
+                _invalidations?._add(1)
                 _registrar.willSet(self, keyPath: _valueKeyPath)
                 _registrar.didSet(self, keyPath: _valueKeyPath)
             }
             return
         }
-        _invalidations?.add(changed.count + (tellsValue ? 1 : 0))
+        _invalidations?._add(changed.count + (tellsValue ? 1 : 0))
         _tell(changed, isValueRead: tellsValue)
     }
 

@@ -7,10 +7,13 @@ package protocol InvalidationCounting: AnyObject {
     var invalidationCounter: InvalidationCounter { get }
 }
 
+/// How many members read by observable views a source's states invalidated (``_InvalidationCounter``).
+package typealias InvalidationCounter = _InvalidationCounter
+
 /// How many members read by observable views a source's states invalidated, counted while someone counts
 /// (``isCounting``): at other times an invalidation costs one atomic load.
 @usableFromInline
-package final class InvalidationCounter: Sendable {
+package final class _InvalidationCounter: Sendable {
     private let counting = AtomicCount.make()
     private let count = Locked(0)
 
@@ -24,14 +27,14 @@ package final class InvalidationCounter: Sendable {
 
     /// Adds `invalidated` members, when counting.
     @usableFromInline
-    package func add(_ invalidated: Int) {
+    package func _add(_ invalidated: Int) {
         guard invalidated > 0, isCounting else { return }
         count.withLock { $0 += invalidated }
     }
 
     /// The members counted since the last call.
     @usableFromInline
-    package func take() -> Int {
+    package func _take() -> Int {
         count.withLock { count in
             defer { count = 0 }
             return count

@@ -59,31 +59,21 @@ package enum EffectEvent {
 
 /// Starts, cancels and counts a store's effects, on the main actor.
 @MainActor
-@usableFromInline
 package final class EffectRunner {
     /// The effect whose action the store is dispatching, if any (``Store/currentEffect``): kept here, in a class that
     /// is not generic, so that the inspector reads it cheaply on each dispatch.
     package var dispatching: EffectOrigin? {
-        get { source.dispatching }
-        set { source.dispatching = newValue }
+        get { source._dispatching }
+        set { source._dispatching = newValue }
     }
     /// Whether an ``ActionLog`` is replaying into the store: its actions are the log's, not the app's.
     package var replaying: Bool {
-        get { source.replaying }
-        set { source.replaying = newValue }
+        get { source._replaying }
+        set { source._replaying = newValue }
     }
     /// Where the action being dispatched comes from, in one stored property: the inspector reads both members on each
     /// dispatch with one exclusivity check.
-    @usableFromInline package private(set) var source = DispatchSource()
-
-    /// Where the action being dispatched comes from: an effect, or an ``ActionLog``'s replay.
-    @usableFromInline
-    package struct DispatchSource {
-        /// The effect whose action the store is dispatching, if any.
-        @usableFromInline package var dispatching: EffectOrigin?
-        /// Whether an ``ActionLog`` is replaying into the store.
-        @usableFromInline package var replaying = false
-    }
+    package private(set) var source = _DispatchSource()
 
     /// The effects whose task has not ended, cancelled or not, by serial.
     private var running: [Int: EffectRecord] = [:]
@@ -268,4 +258,15 @@ package final class EffectRunner {
             }
         }
     }
+}
+
+/// Where the action a store dispatches comes from: an effect, or an ``ActionLog``'s replay.
+@usableFromInline
+package struct _DispatchSource {
+    /// The effect whose action the store is dispatching, if any.
+    @usableFromInline package var _dispatching: EffectOrigin?
+    /// Whether an ``ActionLog`` is replaying into the store.
+    @usableFromInline package var _replaying = false
+
+    @usableFromInline init() {}
 }

@@ -13,37 +13,44 @@ package final class _InspectionLog<State: Sendable> {
     /// they ended (nanoseconds since 1970), and who dispatched it; with what the notification rounds between the
     /// action before it and itself cost (the action before's cost: see ``Batch/cost(at:)``).
     @usableFromInline
-    package struct Entry: Sendable {
-        @usableFromInline package var action: any Action
-        @usableFromInline package var state: State
-        @usableFromInline package var site: DispatchSite?
-        @usableFromInline package var started: Int64
-        @usableFromInline package var ended: Int64
-        @usableFromInline package var origin: InspectionOrigin
+    package struct _Entry: Sendable {
+        @usableFromInline package var _action: any Action
+        @usableFromInline package var _state: State
+        @usableFromInline package var _site: DispatchSite?
+        @usableFromInline package var _started: Int64
+        @usableFromInline package var _ended: Int64
+        @usableFromInline package var _origin: _InspectionOrigin
         /// What the rounds since the action before told and invalidated.
-        @usableFromInline package var before: RoundCount
+        @usableFromInline package var _before: _RoundCount
 
         @inlinable
         init(
             action: any Action, state: State, site: DispatchSite?, started: Int64, ended: Int64,
-            origin: InspectionOrigin, before: RoundCount
+            origin: _InspectionOrigin, before: _RoundCount
         ) {
-            self.action = action
-            self.state = state
-            self.site = site
-            self.started = started
-            self.ended = ended
-            self.origin = origin
-            self.before = before
+            self._action = action
+            self._state = state
+            self._site = site
+            self._started = started
+            self._ended = ended
+            self._origin = origin
+            self._before = before
         }
     }
+
+    /// An action the store reduced (``_Entry``).
+    package typealias Entry = _Entry
+    /// Entries taken from the log (``_Batch``).
+    package typealias Batch = _Batch
+    /// What notification rounds cost (``_RoundCount``).
+    package typealias RoundCount = _RoundCount
 
     /// How many subscribers notification rounds told, and how many members read by observable views they
     /// invalidated.
     @usableFromInline
-    package struct RoundCount: Sendable {
-        @usableFromInline package var notified: Int32 = 0
-        @usableFromInline package var invalidated: Int32 = 0
+    package struct _RoundCount: Sendable {
+        @usableFromInline package var _notified: Int32 = 0
+        @usableFromInline package var _invalidated: Int32 = 0
 
         @inlinable
         init() {}
@@ -53,93 +60,93 @@ package final class _InspectionLog<State: Sendable> {
     /// count added, costs one exclusivity check.
     @usableFromInline
     struct _Contents {
-        @usableFromInline var items: [Entry] = []
+        @usableFromInline var _items: [_Entry] = []
         /// The offsets of the entries an effect dispatched, and the effect's serial: kept beside the entries, so that
         /// taking them visits none.
-        @usableFromInline var fromEffects: [(offset: Int, serial: Int)] = []
+        @usableFromInline var _fromEffects: [(offset: Int, serial: Int)] = []
         /// What the rounds since the last entry told and invalidated: carried by the next entry.
-        @usableFromInline var pending = RoundCount()
+        @usableFromInline var _pending = _RoundCount()
         /// Whether the action being dispatched came from the inspector's tool.
-        @usableFromInline var isFromTool = false
+        @usableFromInline var _isFromTool = false
         /// The URL of the screen on top, for an action the app's code dispatches, when a navigator is attached.
-        @usableFromInline var screen: (() -> String?)?
+        @usableFromInline var _screen: (() -> String?)?
 
         @usableFromInline init() {}
 
         /// Adds an entry for `action`, dispatched from `source`; returns how many entries there are.
         @inlinable
         mutating func add(
-            _ action: any Action, state: State, site: DispatchSite?, started: Int64, source: EffectRunner.DispatchSource
+            _ action: any Action, state: State, site: DispatchSite?, started: Int64, source: _DispatchSource
         ) -> Int {
-            let origin: InspectionOrigin
-            if let effect = source.dispatching {
-                fromEffects.append((items.count, effect.serial))
+            let origin: _InspectionOrigin
+            if let effect = source._dispatching {
+                _fromEffects.append((_items.count, effect.serial))
                 origin = .effect(effect)
-            } else if source.replaying {
+            } else if source._replaying {
                 origin = .replay
-            } else if isFromTool {
+            } else if _isFromTool {
                 origin = .tool
             } else {
-                origin = .app(screen: screen?())
+                origin = .app(screen: _screen?())
             }
-            items.append(
-                Entry(
+            _items.append(
+                _Entry(
                     action: action, state: state, site: site, started: started, ended: _wallClockNanoseconds(),
-                    origin: origin, before: pending))
-            pending = RoundCount()
-            return items.count
+                    origin: origin, before: _pending))
+            _pending = _RoundCount()
+            return _items.count
         }
 
         /// Adds a round's count.
         @inlinable
         mutating func addRound(notified: Int, invalidated: Int) {
-            pending.notified &+= Int32(clamping: notified)
-            pending.invalidated &+= Int32(clamping: invalidated)
+            _pending._notified &+= Int32(clamping: notified)
+            _pending._invalidated &+= Int32(clamping: invalidated)
         }
     }
 
     /// How many entries are handed over at once.
-    @usableFromInline package static var capacity: Int { 256 }
+    @usableFromInline package static var _capacity: Int { 256 }
 
     @usableFromInline var _contents = _Contents()
     /// The store's effects: the effect dispatching, or a replay, is an action's origin.
-    @usableFromInline let _effects: EffectRunner
+    private let effects: EffectRunner
     /// Not 0 when the inspector asks for the entries before the next one (another thread recorded an event).
     private let handOverWanted: AtomicCount
     /// Records a batch of entries taken from the log; `isFull` when the log was full (its newest entry was kept: the
     /// round under way adds its count to it).
-    private let handOver: (_ batch: Batch, _ isFull: Bool) -> Void
+    private let handOver: (_ batch: _Batch, _ isFull: Bool) -> Void
     /// Told when the first entry of a batch is added; `false` when nothing is recorded any more.
     private let opened: () -> Bool
     /// How many entries were taken so far.
-    @usableFromInline package internal(set) var takenCount = 0
+    @usableFromInline package internal(set) var _takenCount = 0
 
     /// Whether the action being dispatched came from the inspector's tool.
     package var isFromTool: Bool {
-        get { _contents.isFromTool }
-        set { _contents.isFromTool = newValue }
+        get { _contents._isFromTool }
+        set { _contents._isFromTool = newValue }
     }
     /// The URL of the screen on top, for an action the app's code dispatches, when a navigator is attached.
     package var screen: (() -> String?)? {
-        get { _contents.screen }
-        set { _contents.screen = newValue }
+        get { _contents._screen }
+        set { _contents._screen = newValue }
     }
 
     /// A log for `effects`' store; the closures are the inspector's.
     package init(
         effects: EffectRunner, handOverWanted: AtomicCount,
-        handOver: @escaping (_ batch: Batch, _ isFull: Bool) -> Void,
+        handOver: @escaping (_ batch: _Batch, _ isFull: Bool) -> Void,
         opened: @escaping () -> Bool
     ) {
-        _effects = effects
+        self.effects = effects
         self.handOverWanted = handOverWanted
         self.handOver = handOver
         self.opened = opened
-        _contents.items.reserveCapacity(Self.capacity)
+        _contents._items.reserveCapacity(Self._capacity)
     }
 
     /// How many entries were added so far, taken or not.
-    package var count: Int { takenCount + _contents.items.count }
+    package var count: Int { _takenCount + _contents._items.count }
 
     /// Adds what the store's dispatch of `action` made: the state after it, and when its reducers started.
     @inlinable
@@ -147,10 +154,10 @@ package final class _InspectionLog<State: Sendable> {
         if _handOverFirst() {
             _handOver(isFull: false)
         }
-        let count = _contents.add(action, state: state, site: site, started: started, source: _effects.source)
+        let count = _contents.add(action, state: state, site: site, started: started, source: _dispatchSource())
         if count == 1 {
             _opened()
-        } else if count >= Self.capacity {
+        } else if count >= Self._capacity {
             _handOver(isFull: true)
         }
     }
@@ -162,6 +169,13 @@ package final class _InspectionLog<State: Sendable> {
         if notified > 0 || invalidated > 0 {
             _contents.addRound(notified: notified, invalidated: invalidated)
         }
+    }
+
+    /// Where the action being dispatched comes from (read by the store's specialized code through this call: the
+    /// effects are not part of the inlinable interface).
+    @usableFromInline
+    func _dispatchSource() -> _DispatchSource {
+        effects.source
     }
 
     @usableFromInline
@@ -178,29 +192,29 @@ package final class _InspectionLog<State: Sendable> {
     }
 
     @usableFromInline
-    func _record(_ batch: Batch, isFull: Bool) {
+    func _record(_ batch: _Batch, isFull: Bool) {
         handOver(batch, isFull)
     }
 
     @usableFromInline
     func _opened() {
         if !opened() {
-            _contents.items.removeAll(keepingCapacity: true)
-            _contents.fromEffects.removeAll()
+            _contents._items.removeAll(keepingCapacity: true)
+            _contents._fromEffects.removeAll()
         }
     }
 
     /// Entries taken from the log, oldest first, with the offsets of those an effect dispatched and the effect's
     /// serial.
     @usableFromInline
-    package final class Batch: Sendable {
-        package let entries: [Entry]
+    package final class _Batch: Sendable {
+        package let entries: [_Entry]
         package let fromEffects: [(offset: Int, serial: Int)]
         /// What the rounds after the last entry told and invalidated, until the batch was taken.
-        let trailing: RoundCount
+        let trailing: _RoundCount
 
         @usableFromInline
-        init(entries: [Entry], fromEffects: [(offset: Int, serial: Int)], trailing: RoundCount) {
+        init(entries: [_Entry], fromEffects: [(offset: Int, serial: Int)], trailing: _RoundCount) {
             self.entries = entries
             self.fromEffects = fromEffects
             self.trailing = trailing
@@ -209,40 +223,43 @@ package final class _InspectionLog<State: Sendable> {
         /// What the rounds after the entry at `offset` told and invalidated, before the next action (or before the
         /// batch was taken: a round during a hand-over of the inspector's is counted on the next action's
         /// predecessor, which is not in this batch, and so not counted).
-        package func cost(at offset: Int) -> RoundCount {
-            offset + 1 < entries.count ? entries[offset + 1].before : trailing
+        package func cost(at offset: Int) -> _RoundCount {
+            offset + 1 < entries.count ? entries[offset + 1]._before : trailing
         }
     }
 
     /// Takes the entries added since the last call (`nil` when there are none); the newest stays when `keepingLast`
     /// (the notification round under way adds to its count).
     @inlinable
-    package func take(keepingLast: Bool = false) -> Batch? {
-        var taken: [Entry] = []
-        taken.reserveCapacity(Self.capacity)
-        swap(&taken, &_contents.items)
+    package func take(keepingLast: Bool = false) -> _Batch? {
+        var taken: [_Entry] = []
+        taken.reserveCapacity(Self._capacity)
+        swap(&taken, &_contents._items)
         var effects: [(offset: Int, serial: Int)] = []
-        swap(&effects, &_contents.fromEffects)
-        var trailing = _contents.pending
+        swap(&effects, &_contents._fromEffects)
+        var trailing = _contents._pending
         if keepingLast, let last = taken.popLast() {
-            trailing = last.before
-            _contents.items.append(last)
+            trailing = last._before
+            _contents._items.append(last)
             if let kept = effects.last, kept.offset == taken.count {
                 effects.removeLast()
-                _contents.fromEffects.append((0, kept.serial))
+                _contents._fromEffects.append((0, kept.serial))
             }
         } else {
-            _contents.pending = RoundCount()
+            _contents._pending = _RoundCount()
         }
         guard !taken.isEmpty else { return nil }
-        takenCount += taken.count
-        return Batch(entries: taken, fromEffects: effects, trailing: trailing)
+        _takenCount += taken.count
+        return _Batch(entries: taken, fromEffects: effects, trailing: trailing)
     }
 }
 
+/// Who dispatched an action an inspector records (``_InspectionOrigin``).
+package typealias InspectionOrigin = _InspectionOrigin
+
 /// Who dispatched an action an inspector records.
 @usableFromInline
-package enum InspectionOrigin: Sendable {
+package enum _InspectionOrigin: Sendable {
     /// The app's code, with the URL of the screen on top (`screen`), if any.
     case app(screen: String?)
     /// An effect (indirect: a rare case kept out of every entry's inline size).

@@ -142,7 +142,9 @@ public final class Store<State: Sendable> {
     let effects = EffectRunner()
     /// Where the store's observable views (`ObservedState(store:)`) count the members they invalidate, while an
     /// inspector is attached.
-    @usableFromInline package nonisolated let invalidationCounter = InvalidationCounter()
+    @usableFromInline package nonisolated let _invalidationCounter = _InvalidationCounter()
+    /// Where the store's observable views count the members they invalidate (``_invalidationCounter``).
+    package nonisolated var invalidationCounter: InvalidationCounter { _invalidationCounter }
     /// The effect whose action is being dispatched, for the middleware context and the action log.
     var dispatchingEffect: EffectOrigin? {
         get { effects.dispatching }

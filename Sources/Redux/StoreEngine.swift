@@ -108,7 +108,7 @@ extension Store {
             let told = _subscribers._notifyOrdinary(current)
             if let _inspectionLog {
                 // The views (observers of the states) counted what they invalidated, while the log is attached.
-                let invalidated = observersTold > 0 ? invalidationCounter.take() : 0
+                let invalidated = observersTold > 0 ? _invalidationCounter._take() : 0
                 _inspectionLog._roundEnded(notified: observersTold + told, invalidated: invalidated)
             }
             if _queue.isEmpty {

@@ -31,18 +31,25 @@ struct CostTests {
         store.subscribe(\.orders) { _ in }.add(to: bag)
         store.subscribe(\.open) { _ in }.add(to: bag)
         let view = ObservedState(store: store)
-        withObservationTracking { _ = view[\.orders] } onChange: {}
+        withObservationTracking {
+            _ = view[\.orders]
+        } onChange: {
+        }
         let inspector = Inspector()
         inspector.attach(to: store)
 
         store.dispatch(PlaceOrder(dish: "soup"))  // two `orders` subscribers, the view; its member
-        withObservationTracking { _ = view[\.orders] } onChange: {}
+        withObservationTracking {
+            _ = view[\.orders]
+        } onChange: {
+        }
         store.dispatch(Close())  // the `open` subscriber, the view; no member it read
         store.transaction {
             store.dispatch(PlaceOrder(dish: "tea"))
             store.dispatch(Close())  // one round for both, counted on the last
         }
-        let costs: [InspectorEvent.Cost?] = await inspector.events().filter { $0.type == .action }.dropFirst().map(\.cost)
+        let costs: [InspectorEvent.Cost?] = await inspector.events().filter { $0.type == .action }.dropFirst().map(
+            \.cost)
         let notified: [Int?] = costs.map { cost in cost?.subscribersNotified }
         let invalidated: [Int?] = costs.map { cost in cost?.membersInvalidated }
         #expect(notified == [3, 2, 0, 3])
