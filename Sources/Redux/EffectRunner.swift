@@ -57,23 +57,27 @@ package enum EffectEvent {
     case finished(EffectOrigin)
 }
 
+/// Starts, cancels and counts a store's effects (``_EffectRunner``).
+package typealias EffectRunner = _EffectRunner
+
 /// Starts, cancels and counts a store's effects, on the main actor.
 @MainActor
-package final class EffectRunner {
+@usableFromInline
+package final class _EffectRunner {
     /// The effect whose action the store is dispatching, if any (``Store/currentEffect``): kept here, in a class that
     /// is not generic, so that the inspector reads it cheaply on each dispatch.
     package var dispatching: EffectOrigin? {
-        get { source._dispatching }
-        set { source._dispatching = newValue }
+        get { _source._dispatching }
+        set { _source._dispatching = newValue }
     }
     /// Whether an ``ActionLog`` is replaying into the store: its actions are the log's, not the app's.
     package var replaying: Bool {
-        get { source._replaying }
-        set { source._replaying = newValue }
+        get { _source._replaying }
+        set { _source._replaying = newValue }
     }
     /// Where the action being dispatched comes from, in one stored property: the inspector reads both members on each
     /// dispatch with one exclusivity check.
-    package private(set) var source = _DispatchSource()
+    @usableFromInline package private(set) var _source = _DispatchSource()
 
     /// The effects whose task has not ended, cancelled or not, by serial.
     private var running: [Int: EffectRecord] = [:]

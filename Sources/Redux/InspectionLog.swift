@@ -110,7 +110,7 @@ package final class _InspectionLog<State: Sendable> {
 
     @usableFromInline var _contents = _Contents()
     /// The store's effects: the effect dispatching, or a replay, is an action's origin.
-    private let effects: EffectRunner
+    @usableFromInline let _effects: _EffectRunner
     /// Not 0 when the inspector asks for the entries before the next one (another thread recorded an event).
     private let handOverWanted: AtomicCount
     /// Records a batch of entries taken from the log; `isFull` when the log was full (its newest entry was kept: the
@@ -138,7 +138,7 @@ package final class _InspectionLog<State: Sendable> {
         handOver: @escaping (_ batch: _Batch, _ isFull: Bool) -> Void,
         opened: @escaping () -> Bool
     ) {
-        self.effects = effects
+        _effects = effects
         self.handOverWanted = handOverWanted
         self.handOver = handOver
         self.opened = opened
@@ -154,7 +154,7 @@ package final class _InspectionLog<State: Sendable> {
         if _handOverFirst() {
             _handOver(isFull: false)
         }
-        let count = _contents.add(action, state: state, site: site, started: started, source: _dispatchSource())
+        let count = _contents.add(action, state: state, site: site, started: started, source: _effects._source)
         if count == 1 {
             _opened()
         } else if count >= Self._capacity {
@@ -169,13 +169,6 @@ package final class _InspectionLog<State: Sendable> {
         if notified > 0 || invalidated > 0 {
             _contents.addRound(notified: notified, invalidated: invalidated)
         }
-    }
-
-    /// Where the action being dispatched comes from (read by the store's specialized code through this call: the
-    /// effects are not part of the inlinable interface).
-    @usableFromInline
-    func _dispatchSource() -> _DispatchSource {
-        effects.source
     }
 
     @usableFromInline
