@@ -1,3 +1,4 @@
+import BrigadeLocking
 import BrigadeRedux
 
 /// The attached store's actions on their way to the recorder: its dispatches append them to the store's log without a
@@ -51,16 +52,26 @@ final class ActionBatch {
         }
     }
 
-    /// Records an event after handing the log's actions over: numbered at once, after every event recorded before it.
-    @discardableResult
-    func record(_ event: InspectorRecorder.Raw.Event) -> Int {
-        handOver()
-        return recorder.record(event)
+    /// Records an event of the main actor: after the actions the store's log holds, numbered with them when they are
+    /// handed over (the log is not taken now: a notification round under way still counts its subscribers on the
+    /// last of them), or at once when the log holds none. `numbered` is told its seq then, on the main actor.
+    func record(_ event: InspectorRecorder.Raw.Event, numbered: (@MainActor @Sendable (Int) -> Void)? = nil) {
+        guard let numbered else {
+            recorder.record(event)
+            return
+        }
+        recorder.record(event) { seq in
+            // Numbered on the main actor: at once, or by a hand-over, which runs there.
+            if MainThread.isCurrent {
+                MainActor.assumeIsolated { numbered(seq) }
+            } else {
+                Task { @MainActor in numbered(seq) }
+            }
+        }
     }
 
-    /// Records `event` after handing the log's actions over, as ``record(_:)-(InspectorRecorder.Raw.Event)``.
-    @discardableResult
-    func record(_ event: InspectorEvent) -> Int {
-        record(.ready(event))
+    /// Records `event` as ``record(_:numbered:)-(InspectorRecorder.Raw.Event,_)``.
+    func record(_ event: InspectorEvent, numbered: (@MainActor @Sendable (Int) -> Void)? = nil) {
+        record(.ready(event), numbered: numbered)
     }
 }

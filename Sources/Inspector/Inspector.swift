@@ -423,7 +423,10 @@ public final class Inspector {
             (phase, origin, id) = ("cancelled", cancelled, identity.map { "\($0)" })
         case .finished(let finished): (phase, origin, id) = ("finished", finished, finished.id)
         }
-        batch.handOver()
+        if phase != "started" {
+            // The actions it dispatched get their seqs when handed over.
+            batch.handOver()
+        }
         let dispatched = phase == "started" ? nil : batch.followUps[origin.serial]
         if phase == "finished" {
             batch.followUps[origin.serial] = nil
@@ -444,8 +447,12 @@ public final class Inspector {
         event.stack = stack
         event.modals = modals
         event.lifecycle = lifecycle
-        let seq = batch.record(event)
-        navigationTap.keepShown(seq: seq)
+        // Numbered after the actions the store's log holds (a change made by a subscriber comes after the action
+        // that caused it): the screens are kept by that seq once it is known.
+        let state = navigationTap.snapshotState
+        batch.record(event) { [weak navigationTap] seq in
+            navigationTap?.keepShown(state, seq: seq)
+        }
     }
 }
 

@@ -131,6 +131,8 @@ final class InspectorRecorder: Sendable {
         var isBatchOpen = false
         /// Events recorded while the batch was open, numbered after it when it is handed over.
         var deferred: [Raw] = []
+        /// What to tell each deferred event's recorder when it is numbered, by its index in `deferred`.
+        var whenNumbered: [(index: Int, told: @Sendable (Int) -> Void)] = []
         /// Whether the batch's hand-over was asked of the main actor and has not happened yet.
         var isHandOverScheduled = false
         /// Asks the main actor to hand its batch over, soon; set by the batch.
@@ -167,13 +169,17 @@ final class InspectorRecorder: Sendable {
     /// pending events are bounded: past twice `ringSize` unencoded events, the oldest `ringSize` are dropped (the ring
     /// would drop them anyway), the newest dropped state kept as the base of the next diff.
     ///
-    /// On the main actor, use ``ActionBatch``, which hands its batch over first.
+    /// `numbered`, if given, is told the event's seq once it has one: at once, or when it is handed over behind the
+    /// batch (on the main actor then).
     @discardableResult
-    func record(_ event: Raw.Event) -> Int {
+    func record(_ event: Raw.Event, numbered: (@Sendable (Int) -> Void)? = nil) -> Int {
         var dropped: [[Raw]] = []
         let (seq, schedule) = state.withLock { state -> (Int, (@Sendable () -> Void)?) in
             guard !state.isClosed, !state.isStopped else { return (0, nil) }
             guard !state.isBatchOpen else {
+                if let numbered {
+                    state.whenNumbered.append((state.deferred.count, numbered))
+                }
                 state.deferred.append(Raw(seq: 0, kind: .event(event)))
                 return (0, Self.askHandOver(&state, wanted: handOverWanted))
             }
@@ -186,6 +192,9 @@ final class InspectorRecorder: Sendable {
         // What the overflow dropped is released here, after the lock.
         dropped.removeAll()
         schedule?()
+        if seq > 0 {
+            numbered?(seq)
+        }
         return seq
     }
 
@@ -215,6 +224,7 @@ final class InspectorRecorder: Sendable {
     func handOver(_ batch: inout [Raw]) -> Int {
         var released: [Raw] = []
         var dropped: [[Raw]] = []
+        var told: [(seq: Int, told: @Sendable (Int) -> Void)] = []
         let first = state.withLock { state -> Int in
             state.isBatchOpen = false
             state.isHandOverScheduled = false
@@ -223,6 +233,9 @@ final class InspectorRecorder: Sendable {
                 swap(&released, &batch)
                 return 0
             }
+            let deferredFirst = state.nextSeq + batch.reduce(0) { $0 + $1.count }
+            told = state.whenNumbered.map { (deferredFirst + $0.index, $0.told) }
+            state.whenNumbered.removeAll()
             let first = state.nextSeq
             for index in batch.indices {
                 batch[index].seq = state.nextSeq
@@ -241,6 +254,9 @@ final class InspectorRecorder: Sendable {
         // What a stopped recorder would not keep, and what the overflow dropped, is released here, after the lock.
         released.removeAll()
         dropped.removeAll()
+        for (seq, tell) in told {
+            tell(seq)
+        }
         return first
     }
 
@@ -290,6 +306,7 @@ final class InspectorRecorder: Sendable {
             state.isClosed = true
             swap(&released.0, &state.pending)
             swap(&released.1, &state.deferred)
+            state.whenNumbered.removeAll()
             swap(&released.2, &state.ring)
             state.droppedState = nil
             state.lastState = nil

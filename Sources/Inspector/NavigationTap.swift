@@ -75,9 +75,13 @@ final class NavigationTap {
         return (stack, modals, lifecycle)
     }
 
-    /// Keeps the screens of the last ``snapshot()`` as those shown from the event numbered `seq` on.
-    func keepShown(seq: Int) {
-        shown.append(current, seq: seq)
+    /// The screens of the last ``snapshot()``, as the wireframe saves them (`nil` when they could not be saved).
+    var snapshotState: NavigationState? { current }
+
+    /// Keeps `state` (a ``snapshotState``) as the screens shown from the event numbered `seq` on; seqs come in
+    /// increasing order.
+    func keepShown(_ state: NavigationState?, seq: Int) {
+        shown.append(state, seq: seq)
     }
 
     /// The screens shown when the action numbered `seq` happened (those of the last change before it), if known and

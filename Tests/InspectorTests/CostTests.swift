@@ -75,6 +75,30 @@ struct CostTests {
         #expect(events.map(\.seq) == Array(1...5))
     }
 
+    @Test("an event the main actor records during an action's notification round comes after it; the action counts it")
+    func eventDuringRound() async throws {
+        let store = makeStore()
+        let kitchen = Kitchen()
+        try kitchen.register(Printer.self) { _ in Printer() }
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        inspector.attach(to: kitchen)
+        store.dispatch(Close())
+        // The first order makes the printer: its resolution is recorded while the store tells its subscribers.
+        let subscription = store.subscribe(\.orders) { orders in
+            if !orders.isEmpty { _ = try? kitchen.resolve(Printer.self) }
+        }
+        store.dispatch(PlaceOrder(dish: "soup"))
+        store.dispatch(Serve(index: 0))
+
+        let events = await inspector.events()
+        let names: [String] = events.map { event in event.action ?? event.type.rawValue }
+        #expect(names == ["@initial", "Close", "PlaceOrder", "resolution", "Serve"])
+        #expect(events[2].cost?.subscribersNotified == 1)
+        #expect(events.map(\.seq) == Array(1...5))
+        subscription.dispose()
+    }
+
     @Test("more actions than the log hands over at once keep their order, their states and the effects' follow-ups")
     func manyActions() async throws {
         let store = Store(initialState: Tally())
