@@ -5,11 +5,11 @@ import BrigadeRedux
 /// lock; they are numbered and handed over in batches (a full log, or sooner when anyone reads). An attached dispatch
 /// pays an append and one atomic load instead of the recorder's lock and a boxed state.
 ///
-/// Seqs still follow the order events were recorded in: while the log holds actions, an event of another thread (a
-/// network call, a resolution) waits behind them and asks for them (``InspectorRecorder/isHandOverWanted``, read
-/// before each append); every reader asks for them too (the connection's thread, on its next round; the main actor's
-/// readers hand them over themselves, through ``handOver(keepingLast:)``), and so does every other event the main
-/// actor records (``record(_:)-(InspectorRecorder.Raw.Event)``).
+/// Seqs still follow the order events were recorded in: while the log holds actions, any other event (a screen
+/// change, an effect starting, a network call, a resolution) waits behind them and asks for them
+/// (``InspectorRecorder/isHandOverWanted``, read before each append); every reader asks for them too (the
+/// connection's thread, on its next round; the main actor's readers hand them over themselves, through
+/// ``handOver(keepingLast:)``).
 @MainActor
 final class ActionBatch {
     let recorder: InspectorRecorder
@@ -29,8 +29,7 @@ final class ActionBatch {
             })
     }
 
-    /// Hands the log's actions over to the recorder, numbered, then the events of other threads that waited behind
-    /// them; the newest stays in the log when `keepingLast` (a full log: the notification round under way counts on
+    /// Hands the log's actions over to the recorder, numbered, then the events that waited behind them; the newest stays in the log when `keepingLast` (a full log: the notification round under way counts on
     /// it). Every main-actor reader of the recorder calls it first.
     func handOver(keepingLast: Bool = false) {
         if let actions = takeLog?(keepingLast) {

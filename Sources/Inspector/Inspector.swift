@@ -97,7 +97,8 @@ public final class Inspector {
 
     /// Records every action `store` processes with the state it made, as JSON and its diff, and its effects; travel
     /// puts `store`'s state back. Records the current state first, as the action `@initial`. An inspector records one
-    /// store: attaching another stops recording the first.
+    /// store: attaching another stops recording the first. A store is recorded by one inspector at a time: attaching
+    /// a second inspector to it takes its actions from the first.
     ///
     /// A `Codable` conformance isolated to the main actor (what an app target's default isolation infers) cannot be
     /// used off the main actor, where the inspector encodes: the states are then recorded by their description, and

@@ -120,7 +120,7 @@ final class InspectorConnection: Sendable {
         for connection in connections {
             let now = DispatchTime.now().uptimeNanoseconds
             let left = Double(deadline.uptimeNanoseconds - min(deadline.uptimeNanoseconds, now)) / 1e9
-            // At exit on the main thread, the main actor's batch is handed over now.
+            // At exit on the main thread, the store's log is handed over now.
             connection.recorder.requestBatch()
             _ = connection.flush(upTo: connection.recorder.lastSeq, timeout: left)
         }

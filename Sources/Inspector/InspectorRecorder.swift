@@ -4,8 +4,8 @@ import BrigadeRedux
 import Dispatch
 import Foundation
 
-/// The inspector's events, made off the main actor: the main actor hands over raw events (an action and the state it
-/// made, as values), and a serial queue encodes them to JSON, computes the state diffs and keeps the newest
+/// The inspector's events, made off the main actor: the store's log hands over batches of actions in the store's types
+/// (``ActionBatch``), other events come one by one, as values, and a serial queue encodes them to JSON, computes the state diffs and keeps the newest
 /// ``ringSize`` events for the connection and the session. Thread-safe.
 ///
 /// The encoding is lazy: it runs when someone reads (the connection to the tool, at most every 50 ms while it is up;
@@ -13,7 +13,7 @@ import Foundation
 /// attached and no tool pays only the hand-over.
 final class InspectorRecorder: Sendable {
     /// An event as it is handed over, or a batch of actions: values only, encoded later on the queue. Its seq (the
-    /// first of a batch's) is 0 while it waits behind the main actor's open batch; it is numbered when handed over.
+    /// first of a batch's) is 0 while it waits behind the store's open log; it is numbered when handed over.
     struct Raw: Sendable {
         var seq: Int
         var kind: Kind
@@ -126,18 +126,18 @@ final class InspectorRecorder: Sendable {
         var encoding: Encoding?
         /// The JSON of the state of the last action encoded, for the next diff.
         var lastState: InspectorValue?
-        /// Whether the main actor's batch holds events not handed over yet: an event of another thread waits behind
+        /// Whether the store's log holds actions not handed over yet: any other event waits behind
         /// them (in `deferred`), so that seqs follow the order in which events were recorded.
         var isBatchOpen = false
-        /// Events recorded while the batch was open, numbered after it when it is handed over.
+        /// Events recorded while the log was open, numbered after its actions when they are handed over.
         var deferred: [Raw] = []
         /// What to tell each deferred event's recorder when it is numbered, by its index in `deferred`.
         var whenNumbered: [(index: Int, told: @Sendable (Int) -> Void)] = []
-        /// Whether the batch's hand-over was asked of the main actor and has not happened yet.
+        /// Whether the log's hand-over was asked of the main actor and has not happened yet.
         var isHandOverScheduled = false
-        /// Asks the main actor to hand its batch over, soon; set by the batch.
+        /// Asks the main actor to hand the log over, soon; set by the ``ActionBatch``.
         var scheduleHandOver: (@Sendable () -> Void)?
-        /// Hands the batch over now; called on the main thread only (at exit).
+        /// Hands the log over now; called on the main thread only (at exit).
         var handOverOnMainThread: (@Sendable () -> Void)?
     }
 
@@ -145,8 +145,8 @@ final class InspectorRecorder: Sendable {
     let ringSize: Int
     private let state: Locked<State>
     private let queue = DispatchQueue(label: "brigade.inspector.encoding")
-    /// Whether another thread recorded an event while the main actor's batch was open: the batch is handed over
-    /// before its next event (one atomic load per action instead of a lock).
+    /// Whether an event was recorded while the store's log was open: the log is handed over before its next action
+    /// (one atomic load per action instead of a lock).
     let handOverWanted = AtomicCount.make()
 
     init(ringSize: Int) {
@@ -154,7 +154,7 @@ final class InspectorRecorder: Sendable {
         state = Locked(State(ring: SeqRing(capacity: self.ringSize)))
     }
 
-    /// The seq of the newest event numbered; 0 before any. Events in the main actor's batch are numbered when it is
+    /// The seq of the newest event numbered; 0 before any. Actions in the store's log are numbered when they are
     /// handed over.
     var lastSeq: Int {
         state.withLock { $0.nextSeq - 1 }
@@ -164,13 +164,13 @@ final class InspectorRecorder: Sendable {
         state.withLock { $0.encoding = encoding }
     }
 
-    /// Numbers the event and hands it over, under one lock; returns its seq, or 0 when it waits behind the main
-    /// actor's open batch (it is numbered after the batch) or the recorder is closed (nothing is recorded then). The
+    /// Numbers the event and hands it over, under one lock; returns its seq, or 0 when it waits behind the
+    /// store's open log (it is numbered after the log's actions) or the recorder is closed (nothing is recorded then). The
     /// pending events are bounded: past twice `ringSize` unencoded events, the oldest `ringSize` are dropped (the ring
     /// would drop them anyway), the newest dropped state kept as the base of the next diff.
     ///
     /// `numbered`, if given, is told the event's seq once it has one: at once, or when it is handed over behind the
-    /// batch (on the main actor then).
+    /// log (on the main actor then).
     @discardableResult
     func record(_ event: Raw.Event, numbered: (@Sendable (Int) -> Void)? = nil) -> Int {
         var dropped: [[Raw]] = []
@@ -204,7 +204,7 @@ final class InspectorRecorder: Sendable {
         record(.ready(event))
     }
 
-    /// Marks the main actor's batch open: events of other threads wait behind it until it is handed over. `false`
+    /// Marks the store's log open: other events wait behind its actions until they are handed over. `false`
     /// when nothing is recorded any more.
     func openBatch() -> Bool {
         state.withLock { state in
@@ -214,13 +214,13 @@ final class InspectorRecorder: Sendable {
         }
     }
 
-    /// Whether the main actor's batch is to be handed over before its next event: another thread recorded one.
+    /// Whether the store's log is to be handed over before its next action: another event was recorded.
     var isHandOverWanted: Bool {
         handOverWanted.load() != 0
     }
 
-    /// Numbers the main actor's `batch` in order and hands it over, then the events that waited behind it; returns
-    /// the seq of the batch's first event (0 when nothing is recorded any more). Leaves `batch` empty, with capacity.
+    /// Numbers `batch` (the store's log's actions, from the main actor) in order and hands it over, then the events that waited behind it; returns
+    /// the seq of the batch's first event (0 when nothing is recorded any more). Leaves `batch` empty.
     func handOver(_ batch: inout [Raw]) -> Int {
         var released: [Raw] = []
         var dropped: [[Raw]] = []
@@ -260,7 +260,7 @@ final class InspectorRecorder: Sendable {
         return first
     }
 
-    /// Lets the main actor's batch be handed over when another thread needs its events: `schedule` soon, `now` on the
+    /// Lets the store's log be handed over when another thread needs its actions: `schedule` soon, `now` on the
     /// main thread at exit.
     func setHandOver(schedule: @escaping @Sendable () -> Void, now: @escaping @Sendable () -> Void) {
         state.withLock { state in

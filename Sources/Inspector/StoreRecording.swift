@@ -8,7 +8,7 @@ import Foundation
 /// keeps here what its commands need: the store's closures, the screens, whether the app is travelling.
 @MainActor
 final class StoreRecording {
-    /// The main actor's events on their way to the recorder.
+    /// Takes the store's log to the recorder; records the other events of the main actor.
     let batch: ActionBatch
     var recorder: InspectorRecorder { batch.recorder }
     /// The store's effects, held strongly (they do not hold the store).
@@ -31,7 +31,8 @@ final class StoreRecording {
     /// origin.
     var navigation: ScreenNamer? {
         didSet {
-            log.setScreen(navigation.map { namer in { [weak namer] in namer?.screenURL() } })
+            // Held strongly (it holds the navigator weakly): a weak reference would be loaded on every dispatch.
+            log.setScreen(navigation.map { namer in { namer.screenURL() } })
         }
     }
     /// Whether this recording still records: a store attached later replaces it (time travel reaches one store).
