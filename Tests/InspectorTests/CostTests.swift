@@ -22,6 +22,21 @@ final class Printer: Sendable {}
 @Suite("Inspector: what each action cost, and the order of what other threads record")
 @MainActor
 struct CostTests {
+    /// The kitchen store and a kitchen that makes a `Printer` (on any thread, or on the main actor), both inspected.
+    private func inspectedKitchen(printerOffMainActor: Bool) throws -> (Store<KitchenState>, Kitchen, Inspector) {
+        let store = makeStore()
+        let kitchen = Kitchen()
+        if printerOffMainActor {
+            try kitchen.registerNonisolated(Printer.self) { _ in Printer() }
+        } else {
+            try kitchen.register(Printer.self) { _ in Printer() }
+        }
+        let inspector = Inspector()
+        inspector.attach(to: store)
+        inspector.attach(to: kitchen)
+        return (store, kitchen, inspector)
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("each action counts the subscribers its notification round told and the view members it invalidated")
     func subscribersAndMembers() async throws {
@@ -59,12 +74,7 @@ struct CostTests {
 
     @Test("what another thread records while the store's actions wait in its log comes after them, before the next")
     func otherThreadsInOrder() async throws {
-        let store = makeStore()
-        let kitchen = Kitchen()
-        try kitchen.registerNonisolated(Printer.self) { _ in Printer() }
-        let inspector = Inspector()
-        inspector.attach(to: store)
-        inspector.attach(to: kitchen)
+        let (store, kitchen, inspector) = try inspectedKitchen(printerOffMainActor: true)
         store.dispatch(PlaceOrder(dish: "soup"))
         store.dispatch(PlaceOrder(dish: "bread"))
         try await Task.detached { _ = try kitchen.resolve(Printer.self) }.value
@@ -77,12 +87,7 @@ struct CostTests {
 
     @Test("an event the main actor records during an action's notification round comes after it; the action counts it")
     func eventDuringRound() async throws {
-        let store = makeStore()
-        let kitchen = Kitchen()
-        try kitchen.register(Printer.self) { _ in Printer() }
-        let inspector = Inspector()
-        inspector.attach(to: store)
-        inspector.attach(to: kitchen)
+        let (store, kitchen, inspector) = try inspectedKitchen(printerOffMainActor: false)
         store.dispatch(Close())
         // The first order makes the printer: its resolution is recorded while the store tells its subscribers.
         let subscription = store.subscribe(\.orders) { orders in
