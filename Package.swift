@@ -139,7 +139,7 @@ package.targets.append(
 addComponent(
     "Composition",
     dependencies: ["BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen"],
-    testDependencies: ["BrigadeCore", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen"]
+    testDependencies: ["BrigadeCore", "BrigadeReactive", "BrigadeRedux", "BrigadeWireframe", "BrigadeKitchen"]
 )
 
 // The inspector's app side: records a running app's actions, states, screens, effects and resolutions, sends them to

@@ -8,34 +8,53 @@ public protocol Feature: AnyObject {
     /// A name for messages and errors; by default the feature's type name.
     var featureName: String { get }
 
-    /// The feature as a `KitchenFeature` (BrigadeKitchen), or `nil`; given by that protocol, do not implement it.
+    /// The feature as the feature kind that claims kind slot 0, or `nil`: given by that kind's protocol, do not
+    /// implement it.
     ///
-    /// These `as…Feature` members let Brigade's installers find a feature's kinds without a runtime cast (see
-    /// ``FeatureKind``). They are chosen where the type declares its conformance to ``Feature``, so a subclass that
-    /// adds a kind its superclass does not have is found by a cast instead: a feature class with a superclass
-    /// costs its first launch a conformance look-up per kind it does not say.
-    var asKitchenFeature: FeatureKind? { get }
-    /// The feature as a `LogicFeature` (BrigadeRedux), or `nil`; given by that protocol, do not implement it.
-    var asLogicFeature: FeatureKind? { get }
-    /// The feature as a `StateObservingFeature` (BrigadeRedux), or `nil`; given by that protocol, do not implement it.
-    var asStateObservingFeature: FeatureKind? { get }
-    /// The feature as a `ViewFeature` (BrigadeWireframe), or `nil`; given by that protocol, do not implement it.
-    var asViewFeature: FeatureKind? { get }
-    /// The feature as a `PresenterFeature` (BrigadeWireframe), or `nil`; given by that protocol, do not implement it.
-    var asPresenterFeature: FeatureKind? { get }
+    /// The kind slots let installers find a feature's kinds without a runtime cast (see ``FeatureKind``): the module
+    /// that declares a feature kind claims a free slot in its protocol's extension (`extension AnalyticsFeature {
+    /// public var _kindSlot5: FeatureKind? { FeatureKind(self as any AnalyticsFeature) } }`) and reads it in its
+    /// ``FeatureInstaller`` (``FeatureInstaller/init(name:kind:install:)``). This module names no kind: adding one edits
+    /// only the module that owns it. docs/Architecture.md lists the slots Brigade's kinds claim; two kinds claiming one
+    /// slot make a type that adopts both fail to compile (its witness is ambiguous), never misinstall it.
+    ///
+    /// A slot's witness is chosen where the type declares its conformance to ``Feature``, so a subclass that adds a
+    /// kind its superclass does not have is found by a cast instead: a feature class with a superclass costs its first
+    /// launch a conformance look-up per kind it does not say.
+    var _kindSlot0: FeatureKind? { get }
+    /// The feature as the feature kind that claims slot 1, or `nil`; see ``_kindSlot0``.
+    var _kindSlot1: FeatureKind? { get }
+    /// The feature as the feature kind that claims slot 2, or `nil`; see ``_kindSlot0``.
+    var _kindSlot2: FeatureKind? { get }
+    /// The feature as the feature kind that claims slot 3, or `nil`; see ``_kindSlot0``.
+    var _kindSlot3: FeatureKind? { get }
+    /// The feature as the feature kind that claims slot 4, or `nil`; see ``_kindSlot0``.
+    var _kindSlot4: FeatureKind? { get }
+    /// The feature as the feature kind that claims slot 5, or `nil`; see ``_kindSlot0``.
+    var _kindSlot5: FeatureKind? { get }
+    /// The feature as the feature kind that claims slot 6, or `nil`; see ``_kindSlot0``.
+    var _kindSlot6: FeatureKind? { get }
+    /// The feature as the feature kind that claims slot 7, or `nil`; see ``_kindSlot0``.
+    var _kindSlot7: FeatureKind? { get }
 }
 
 extension Feature {
-    /// `nil`: not a kitchen feature.
-    public var asKitchenFeature: FeatureKind? { nil }
-    /// `nil`: not a logic feature.
-    public var asLogicFeature: FeatureKind? { nil }
-    /// `nil`: not a state-observing feature.
-    public var asStateObservingFeature: FeatureKind? { nil }
-    /// `nil`: not a view feature.
-    public var asViewFeature: FeatureKind? { nil }
-    /// `nil`: not a presenter feature.
-    public var asPresenterFeature: FeatureKind? { nil }
+    /// `nil`: no kind claims slot 0 for this type.
+    public var _kindSlot0: FeatureKind? { nil }
+    /// `nil`: no kind claims slot 1 for this type.
+    public var _kindSlot1: FeatureKind? { nil }
+    /// `nil`: no kind claims slot 2 for this type.
+    public var _kindSlot2: FeatureKind? { nil }
+    /// `nil`: no kind claims slot 3 for this type.
+    public var _kindSlot3: FeatureKind? { nil }
+    /// `nil`: no kind claims slot 4 for this type.
+    public var _kindSlot4: FeatureKind? { nil }
+    /// `nil`: no kind claims slot 5 for this type.
+    public var _kindSlot5: FeatureKind? { nil }
+    /// `nil`: no kind claims slot 6 for this type.
+    public var _kindSlot6: FeatureKind? { nil }
+    /// `nil`: no kind claims slot 7 for this type.
+    public var _kindSlot7: FeatureKind? { nil }
 
     /// The feature's type name.
     public var featureName: String {

@@ -14,9 +14,10 @@
 /// ```
 ///
 /// `Kind` is usually an existential (`any SomeFeature`): a feature is installed when it conforms to the protocol.
-/// Brigade's own installers find the kind without a runtime cast (through the feature's ``Feature/asViewFeature``
-/// and the other `as…Feature` members), so a launch costs the same per feature whether the app has 10 feature types
-/// or 1,000.
+/// Brigade's own installers find the kind without a runtime cast (through the ``Feature`` kind slot their protocol
+/// claims, ``Feature/_kindSlot0`` and the others), so a launch costs the same per feature whether the app has 10
+/// feature types or 1,000; an installer of a kind of your own does too when its kind claims a free slot
+/// (``init(name:kind:install:)``).
 @MainActor
 public final class FeatureInstaller<Kind>: FeatureObserver {
     private let name: String?
@@ -44,11 +45,20 @@ public final class FeatureInstaller<Kind>: FeatureObserver {
     /// Creates an installer that hands each added feature of kind `Kind` to `install`, taking the feature as that
     /// kind through `kind` (a ``FeatureKind`` the feature's type made at compile time) instead of a runtime cast.
     ///
+    /// ```swift
+    /// extension AnalyticsFeature {
+    ///     public var _kindSlot5: FeatureKind? { FeatureKind(self as any AnalyticsFeature) }
+    /// }
+    /// let analyticsObserver = FeatureInstaller<any AnalyticsFeature>(kind: { $0._kindSlot5 }) { feature in
+    ///     feature.register(in: analytics)
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - name: The name in messages and errors (``AppError``); `FeatureInstaller<Kind>` by default.
-    ///   - kind: The feature as `Kind`, or `nil` when it is not one: one of the feature's `as…Feature` members.
+    ///   - kind: The feature as `Kind`, or `nil` when it is not one: the ``Feature`` kind slot `Kind` claims.
     ///   - install: Installs one feature, as ``init(name:install:)``.
-    package init(
+    public init(
         name: String? = nil,
         kind: @escaping (any Feature) -> FeatureKind?,
         install: @escaping (Kind) throws -> Void

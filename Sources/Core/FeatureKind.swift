@@ -1,15 +1,15 @@
-/// A feature taken as one of its kinds (`any ViewFeature`, say), found where the feature's type was compiled: an
+/// A feature taken as one of its kinds (`any AnalyticsFeature`, say), found where the feature's type was compiled: an
 /// installer takes the feature as that kind without a runtime cast.
 ///
-/// Brigade's feature kinds make one in their protocol extensions (``Feature/asKitchenFeature`` and the other
-/// `as…Feature` members); you do not make one yourself. A cast to a protocol costs the runtime a search of every
-/// conformance of the process the first time a type meets it (tens of microseconds); an app of 1,000 feature types
-/// would pay it some 5,000 times at launch.
+/// A feature kind makes one in its protocol's extension, in the ``Feature`` kind slot it claims
+/// (``Feature/_kindSlot0`` and the others): Brigade's kinds do, and so may a kind of your own. A cast to a protocol
+/// costs the runtime a search of every conformance of the process the first time a type meets it (tens of
+/// microseconds); an app of 1,000 feature types would pay it some 5,000 times at launch.
 public struct FeatureKind {
     private let box: Any
 
     /// Holds `feature` as the kind `Kind` (an existential such as `any ViewFeature`).
-    package init<Kind>(_ feature: Kind) {
+    public init<Kind>(_ feature: Kind) {
         box = Box(feature: feature)
     }
 

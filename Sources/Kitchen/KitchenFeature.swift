@@ -26,8 +26,8 @@ public protocol KitchenFeature: Feature {
 }
 
 extension KitchenFeature {
-    /// The feature as a kitchen feature.
-    public var asKitchenFeature: FeatureKind? { FeatureKind(self as any KitchenFeature) }
+    /// The feature as a kitchen feature: the kind claims `Feature`'s kind slot 0 (docs/Architecture.md, Composition).
+    public var _kindSlot0: FeatureKind? { FeatureKind(self as any KitchenFeature) }
 
     /// None.
     public var requiredServices: [any KitchenRequirement] { [] }
@@ -64,7 +64,7 @@ extension FeatureInstaller where Kind == any KitchenFeature {
     /// resolved, and it is told the services are ready. The kitchen's error (a sealed kitchen, a duplicate, a missing
     /// service with its chain) fails the feature's addition.
     public convenience init(kitchen: Kitchen) {
-        self.init(name: "KitchenFeatureObserver", kind: { $0.asKitchenFeature }) { feature in
+        self.init(name: "KitchenFeatureObserver", kind: { $0._kindSlot0 }) { feature in
             try feature.registerServices(in: kitchen)
             for requirement in feature.requiredServices {
                 try requirement.check(in: kitchen)

@@ -17,8 +17,8 @@ public protocol LogicFeature: Feature {
 }
 
 extension LogicFeature {
-    /// The feature as a logic feature.
-    public var asLogicFeature: FeatureKind? { FeatureKind(self as any LogicFeature) }
+    /// The feature as a logic feature: the kind claims `Feature`'s kind slot 1 (docs/Architecture.md, Composition).
+    public var _kindSlot1: FeatureKind? { FeatureKind(self as any LogicFeature) }
 }
 
 /// A feature that receives the app's observable state, installed by ``StateObservingFeatureObserver``.
@@ -32,8 +32,9 @@ public protocol StateObservingFeature: Feature {
 }
 
 extension StateObservingFeature {
-    /// The feature as a state-observing feature.
-    public var asStateObservingFeature: FeatureKind? { FeatureKind(self as any StateObservingFeature) }
+    /// The feature as a state-observing feature: the kind claims `Feature`'s kind slot 2 (docs/Architecture.md,
+    /// Composition).
+    public var _kindSlot2: FeatureKind? { FeatureKind(self as any StateObservingFeature) }
 }
 
 /// Installs ``LogicFeature``s: their reducers go into the store's container.
@@ -42,7 +43,7 @@ public typealias LogicFeatureObserver = FeatureInstaller<any LogicFeature>
 extension FeatureInstaller where Kind == any LogicFeature {
     /// Creates the observer for `container`: each logic feature registers its reducers there.
     public convenience init(container: ReducerContainer) {
-        self.init(name: "LogicFeatureObserver", kind: { $0.asLogicFeature }) { feature in
+        self.init(name: "LogicFeatureObserver", kind: { $0._kindSlot1 }) { feature in
             feature.injectReducers(container: container)
         }
     }
@@ -57,7 +58,7 @@ extension FeatureInstaller where Kind == any StateObservingFeature {
     /// A feature that expects another state type fails its addition with
     /// ``BrigadeRedux/ReduxError/stateTypeMismatch(feature:expected:actual:)``.
     public convenience init<State: Sendable>(state: ReadOnlyObservableProperty<State>) {
-        self.init(name: "StateObservingFeatureObserver<\(State.self)>", kind: { $0.asStateObservingFeature }) {
+        self.init(name: "StateObservingFeatureObserver<\(State.self)>", kind: { $0._kindSlot2 }) {
             feature in
             try hand(state, to: feature)
         }
@@ -71,7 +72,7 @@ extension FeatureInstaller where Kind == any StateObservingFeature {
     /// A feature that expects another state type fails its addition with
     /// ``BrigadeRedux/ReduxError/stateTypeMismatch(feature:expected:actual:)``.
     public convenience init<State: Sendable>(store: Store<State>) {
-        self.init(name: "StateObservingFeatureObserver<\(State.self)>", kind: { $0.asStateObservingFeature }) {
+        self.init(name: "StateObservingFeatureObserver<\(State.self)>", kind: { $0._kindSlot2 }) {
             feature in
             try hand(store.state, to: feature)
         }

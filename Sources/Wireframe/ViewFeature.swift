@@ -26,8 +26,8 @@ public protocol ViewFeature: Feature {
 }
 
 extension ViewFeature {
-    /// The feature as a view feature.
-    public var asViewFeature: FeatureKind? { FeatureKind(self as any ViewFeature) }
+    /// The feature as a view feature: the kind claims `Feature`'s kind slot 3 (docs/Architecture.md, Composition).
+    public var _kindSlot3: FeatureKind? { FeatureKind(self as any ViewFeature) }
 
     /// 0.
     public var priority: Int { 0 }
@@ -47,8 +47,9 @@ public protocol PresenterFeature: Feature, PresenterProvider {
 }
 
 extension PresenterFeature {
-    /// The feature as a presenter feature.
-    public var asPresenterFeature: FeatureKind? { FeatureKind(self as any PresenterFeature) }
+    /// The feature as a presenter feature: the kind claims `Feature`'s kind slot 4 (docs/Architecture.md,
+    /// Composition).
+    public var _kindSlot4: FeatureKind? { FeatureKind(self as any PresenterFeature) }
 
     /// 0.
     public var presenterPriority: Int { 0 }
@@ -74,7 +75,7 @@ extension FeatureInstaller where Kind == any ViewFeature {
     /// are registered there. A malformed or conflicting pattern fails the feature's addition with its
     /// ``BrigadeWireframe/WireframeError``; nothing is registered then.
     public convenience init(wireframe: DefaultWireframe) {
-        self.init(name: "ViewFeatureObserver", kind: { $0.asViewFeature }) { feature in
+        self.init(name: "ViewFeatureObserver", kind: { $0._kindSlot3 }) { feature in
             let pattern = feature.routePattern
             try wireframe.add(routePattern: pattern)
             wireframe.add(
@@ -91,7 +92,7 @@ extension FeatureInstaller where Kind == any PresenterFeature {
     /// Creates the observer for `wireframe`: each presenter feature is registered there as a presenter provider, at
     /// its ``BrigadeWireframe/PresenterFeature/presenterPriority``.
     public convenience init(wireframe: DefaultWireframe) {
-        self.init(name: "PresenterFeatureObserver", kind: { $0.asPresenterFeature }) { feature in
+        self.init(name: "PresenterFeatureObserver", kind: { $0._kindSlot4 }) { feature in
             wireframe.add(presenterProvider: feature, priority: feature.presenterPriority)
         }
     }

@@ -1,6 +1,7 @@
 import BrigadeComposition
 import BrigadeCore
 import BrigadeKitchen
+import BrigadeReactive
 import BrigadeRedux
 import BrigadeWireframe
 import Testing
@@ -33,6 +34,17 @@ private final class TallyFeature: ViewFeature, LogicFeature, KitchenFeature {
     }
 }
 
+/// A feature of every kind Brigade has: it compiles only because each kind claims a slot of its own.
+@MainActor
+private final class EveryKind: KitchenFeature, LogicFeature, StateObservingFeature, ViewFeature, PresenterFeature {
+    let routePattern = "/every"
+    func makeController(routeResult: RouteResult) throws -> any Controller { TallyScreen() }
+    func injectReducers(container: ReducerContainer) {}
+    func observe(state: ReadOnlyObservableProperty<Tally>) {}
+    func isResponsible(routeResult: RouteResult, controller: any Controller) -> Bool { false }
+    func makePresenters(routeResult: RouteResult, controller: any Controller) throws -> [any Presenter] { [] }
+}
+
 @Suite("BrigadeApp from its own modules")
 @MainActor
 struct BrigadeAppCompositionTests {
@@ -46,6 +58,23 @@ struct BrigadeAppCompositionTests {
         #expect(navigator.stack.count == 1)
         #expect(throws: Never.self) { _ = try app.kitchen.resolve(Note.self) }
         #expect(throws: Never.self) { try app.verifyFeaturesInstalled() }
+    }
+
+    @Test("each kind fills the kind slot it claims, and each of the app's installers installs a feature of every kind")
+    func kindSlots() throws {
+        let feature = EveryKind()
+        let slots = [
+            feature._kindSlot0, feature._kindSlot1, feature._kindSlot2, feature._kindSlot3, feature._kindSlot4,
+            feature._kindSlot5, feature._kindSlot6, feature._kindSlot7,
+        ]
+        #expect(slots.map { $0 != nil } == [true, true, true, true, true, false, false, false])
+        #expect(slots[0]?.feature(as: (any KitchenFeature).self) != nil)
+        #expect(slots[1]?.feature(as: (any LogicFeature).self) != nil)
+        #expect(slots[2]?.feature(as: (any StateObservingFeature).self) != nil)
+        #expect(slots[3]?.feature(as: (any ViewFeature).self) != nil)
+        #expect(slots[4]?.feature(as: (any PresenterFeature).self) != nil)
+        let app = BrigadeApp(redux: Redux(initialState: Tally()))
+        #expect(app.composition.featureObservers.allSatisfy { $0.installs(feature) })
     }
 
     @Test("its observers keep the names errors have always given")

@@ -9,8 +9,8 @@ private protocol CourseFeature: Feature {
 @MainActor
 private final class Starter: CourseFeature {
     let course = "starter"
-    /// Says its kind as Brigade's kinds do in their protocol extensions.
-    var asViewFeature: FeatureKind? { FeatureKind(self as any CourseFeature) }
+    /// Says its kind as Brigade's kinds do in their protocol extensions, in a free slot.
+    var _kindSlot5: FeatureKind? { FeatureKind(self as any CourseFeature) }
 }
 
 @MainActor
@@ -19,7 +19,7 @@ private final class Plain: Feature {}
 @MainActor
 private class Screen: Feature {}
 
-/// Adds a kind its superclass does not have: its `as…Feature` members are its superclass's.
+/// Adds a kind its superclass does not have: its kind slots are its superclass's.
 @MainActor
 private final class MainCourse: Screen, CourseFeature {
     let course = "main"
@@ -31,16 +31,16 @@ struct FeatureKindTests {
     @Test("a kind hands the feature back as the kind it was made for, and nil for any other")
     func kindRoundTrip() throws {
         let starter = Starter()
-        let kind = try #require(starter.asViewFeature)
+        let kind = try #require(starter._kindSlot5)
         #expect(kind.feature(as: (any CourseFeature).self)?.course == "starter")
         #expect(kind.feature(as: (any Feature).self) == nil)
-        #expect(Plain().asViewFeature == nil)
+        #expect(Plain()._kindSlot5 == nil)
     }
 
     @Test("an installer that reads the feature's kind installs the features of the kind, and says so, without a cast")
     func installerByKind() throws {
         var installed: [String] = []
-        let installer = FeatureInstaller<any CourseFeature>(name: "Courses", kind: { $0.asViewFeature }) {
+        let installer = FeatureInstaller<any CourseFeature>(name: "Courses", kind: { $0._kindSlot5 }) {
             installed.append($0.course)
         }
         let app = DefaultApp(featureObservers: [installer])
@@ -54,13 +54,13 @@ struct FeatureKindTests {
     @Test("a subclass that adds a kind its superclass does not have is installed as that kind")
     func subclassAddingAKind() throws {
         var installed: [String] = []
-        let installer = FeatureInstaller<any CourseFeature>(name: "Courses", kind: { $0.asViewFeature }) {
+        let installer = FeatureInstaller<any CourseFeature>(name: "Courses", kind: { $0._kindSlot5 }) {
             installed.append($0.course)
         }
         let app = DefaultApp(featureObservers: [installer])
         try app.add(feature: MainCourse())
         try app.add(feature: Screen())
         #expect(installed == ["main"])
-        #expect(MainCourse().asViewFeature == nil)
+        #expect(MainCourse()._kindSlot5 == nil)
     }
 }
