@@ -86,7 +86,7 @@ public final class FeatureInstaller<Kind>: FeatureObserver {
         if let made = kind(feature) {
             return made.feature(as: Kind.self)
         }
-        // The `as…Feature` members are chosen where a class declares its conformance to `Feature`: a subclass may add
+        // The kind slots are chosen where a class declares its conformance to `Feature`: a subclass may add
         // a kind its superclass does not have, so only a class without a superclass is known not to be this kind.
         // (`_getSuperclass` reads the class's metadata: no conformance look-up.)
         guard _getSuperclass(type(of: feature)) != nil else { return nil }
