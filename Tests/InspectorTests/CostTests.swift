@@ -85,6 +85,43 @@ struct CostTests {
         #expect(events.map(\.seq) == Array(1...5))
     }
 
+    @Test("actions dispatched while four other threads record events: each numbered once, none lost, actions in order")
+    func concurrentRecording() async throws {
+        let store = Store(initialState: Tally())
+        store.reducers.add(on: \Tally.count) { (count: inout Int, action: Add) in count += action.amount }
+        let kitchen = Kitchen()
+        try kitchen.registerNonisolated(Printer.self, scope: .transient) { _ in Printer() }
+        let inspector = Inspector(ringSize: 20_000)
+        inspector.attach(to: store)
+        inspector.attach(to: kitchen)
+        let threads = (0..<4).map { _ in
+            Task.detached {
+                for _ in 0..<250 {
+                    _ = try kitchen.resolve(Printer.self)
+                }
+            }
+        }
+        for amount in 1...2_000 {
+            store.dispatch(Add(amount: amount))
+            if amount.isMultiple(of: 100) {
+                await Task.yield()
+            }
+        }
+        for thread in threads {
+            try await thread.value
+        }
+        let events = await inspector.events()
+        #expect(events.map(\.seq) == Array(1...events.count))
+        let amounts: [Int] = events.filter { $0.type == .action }.compactMap { event in
+            guard case .object(let members)? = event.payload, case .number(let amount)? = members["amount"] else {
+                return nil
+            }
+            return Int(amount)
+        }
+        #expect(amounts == Array(1...2_000))
+        #expect(events.filter { $0.type == .resolution }.count == 1_000)
+    }
+
     @Test("an event the main actor records during an action's notification round comes after it; the action counts it")
     func eventDuringRound() async throws {
         let (store, kitchen, inspector) = try inspectedKitchen(printerOffMainActor: false)
