@@ -3,6 +3,14 @@
 ///
 /// A feature is usually several kinds at once (a view feature that is also a presenter feature, say); each kind is
 /// a protocol refining this one, handled by its own observer. Features are created and added on the main actor.
+///
+/// ## Kind slots
+///
+/// The members `_kindSlot0` … `_kindSlot7` (`nil` by default, hidden from this documentation) let installers find a
+/// feature's kinds without a runtime cast: the module that declares a kind fills the slot it claims in its protocol's
+/// extension, and its ``FeatureInstaller`` reads that slot (``FeatureInstaller/init(name:kind:install:)``). This
+/// module declares no kind. docs/Architecture.md lists the slots Brigade's kinds claim (0 to 4); a kind of your own
+/// may claim a free one. Do not implement the slots in a feature type.
 @MainActor
 public protocol Feature: AnyObject {
     /// A name for messages and errors; by default the feature's type name.
@@ -22,19 +30,19 @@ public protocol Feature: AnyObject {
     /// kind its superclass does not have is found by a cast instead: a feature class with a superclass costs its first
     /// launch a conformance look-up per kind it does not say.
     var _kindSlot0: FeatureKind? { get }
-    /// The feature as the feature kind that claims slot 1, or `nil`; see ``_kindSlot0``.
+    /// The feature as the feature kind that claims slot 1, or `nil`; see `_kindSlot0`.
     var _kindSlot1: FeatureKind? { get }
-    /// The feature as the feature kind that claims slot 2, or `nil`; see ``_kindSlot0``.
+    /// The feature as the feature kind that claims slot 2, or `nil`; see `_kindSlot0`.
     var _kindSlot2: FeatureKind? { get }
-    /// The feature as the feature kind that claims slot 3, or `nil`; see ``_kindSlot0``.
+    /// The feature as the feature kind that claims slot 3, or `nil`; see `_kindSlot0`.
     var _kindSlot3: FeatureKind? { get }
-    /// The feature as the feature kind that claims slot 4, or `nil`; see ``_kindSlot0``.
+    /// The feature as the feature kind that claims slot 4, or `nil`; see `_kindSlot0`.
     var _kindSlot4: FeatureKind? { get }
-    /// The feature as the feature kind that claims slot 5, or `nil`; see ``_kindSlot0``.
+    /// The feature as the feature kind that claims slot 5, or `nil`; see `_kindSlot0`.
     var _kindSlot5: FeatureKind? { get }
-    /// The feature as the feature kind that claims slot 6, or `nil`; see ``_kindSlot0``.
+    /// The feature as the feature kind that claims slot 6, or `nil`; see `_kindSlot0`.
     var _kindSlot6: FeatureKind? { get }
-    /// The feature as the feature kind that claims slot 7, or `nil`; see ``_kindSlot0``.
+    /// The feature as the feature kind that claims slot 7, or `nil`; see `_kindSlot0`.
     var _kindSlot7: FeatureKind? { get }
 }
 

@@ -15,7 +15,7 @@
 ///
 /// `Kind` is usually an existential (`any SomeFeature`): a feature is installed when it conforms to the protocol.
 /// Brigade's own installers find the kind without a runtime cast (through the ``Feature`` kind slot their protocol
-/// claims, ``Feature/_kindSlot0`` and the others), so a launch costs the same per feature whether the app has 10
+/// claims, `Feature._kindSlot0` and the others), so a launch costs the same per feature whether the app has 10
 /// feature types or 1,000; an installer of a kind of your own does too when its kind claims a free slot
 /// (``init(name:kind:install:)``).
 @MainActor

@@ -2,7 +2,7 @@
 /// installer takes the feature as that kind without a runtime cast.
 ///
 /// A feature kind makes one in its protocol's extension, in the ``Feature`` kind slot it claims
-/// (``Feature/_kindSlot0`` and the others): Brigade's kinds do, and so may a kind of your own. A cast to a protocol
+/// (`Feature._kindSlot0` and the others): Brigade's kinds do, and so may a kind of your own. A cast to a protocol
 /// costs the runtime a search of every conformance of the process the first time a type meets it (tens of
 /// microseconds); an app of 1,000 feature types would pay it some 5,000 times at launch.
 public struct FeatureKind {
