@@ -107,23 +107,11 @@ public final class Store<State: Sendable> {
     /// Told about every reduction, for BrigadeTesting's `TestStore`.
     // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline package var _reductionObserver: ((_ReductionEvent<State>) -> Void)?
-    /// Told about every reduction, for BrigadeTesting's `TestStore`.
-    package var reductionObserver: ((ReductionEvent<State>) -> Void)? {
-        get { _reductionObserver }
-        set { _reductionObserver = newValue }
-    }
     /// The call site of the dispatch whose action is in the middleware chain, while an inspector observes the store.
     @usableFromInline var _middlewareSite: DispatchSite?
-    /// Told about every reduction with the state after it, boxed, for the inspector. The store's code, specialized
-    /// for the app's state, boxes it: the observer is not generic, so it pays no generic metadata look-up per action.
     /// Told about each change an asynchronous reducer applied (and each time travel), with the state after it, boxed,
     /// for the inspector; actions go to ``inspectionLog``.
     @usableFromInline package var _boxedReductionObserver: ((consuming _Reduction, consuming any Sendable) -> Void)?
-    /// Told about each change an asynchronous reducer applied, with the state after it, boxed, for the inspector.
-    package var boxedReductionObserver: ((consuming Reduction, consuming any Sendable) -> Void)? {
-        get { _boxedReductionObserver }
-        set { _boxedReductionObserver = newValue }
-    }
     /// Where an attached inspector's actions go: appended by the dispatch, in the store's types.
     // Unchecked as `_reductionObserver` is: read once per dispatch, never held while the log runs. The 1.85x
     // below was measured for the store's, its subscribers' and its reducers' unchecked fields together (every one of
@@ -131,11 +119,6 @@ public final class Store<State: Sendable> {
     // not for one apart.
     // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
     @exclusivity(unchecked) @usableFromInline package var _inspectionLog: _InspectionLog<State>?
-    /// Where an attached inspector's actions go.
-    package var inspectionLog: _InspectionLog<State>? {
-        get { _inspectionLog }
-        set { _inspectionLog = newValue }
-    }
     /// Told about each ``StoreDiagnostic``; see ``addDiagnosticHandler(_:)``.
     @usableFromInline var _diagnosticHandlers: [@MainActor (StoreDiagnostic) -> Void] = []
     /// The store's effects; released with the store, which cancels them.
@@ -143,15 +126,6 @@ public final class Store<State: Sendable> {
     /// Where the store's observable views (`ObservedState(store:)`) count the members they invalidate, while an
     /// inspector is attached.
     @usableFromInline package nonisolated let _invalidationCounter = _InvalidationCounter()
-    /// Where the store's observable views count the members they invalidate (``_invalidationCounter``).
-    package nonisolated var invalidationCounter: InvalidationCounter { _invalidationCounter }
-    /// The effect whose action is being dispatched, for the middleware context and the action log.
-    var dispatchingEffect: EffectOrigin? {
-        get { effects.dispatching }
-        set { effects.dispatching = newValue }
-    }
-    /// The store's effects, for the inspector: its ``EffectRunner/dispatching`` is the current effect.
-    package var effectRunner: EffectRunner { effects }
     /// The clock effects wait on, through ``Effect/Send/clock``: a `ContinuousClock` by default; a test sets a
     /// manual clock so that a debounce or a retry runs at once.
     public var effectClock: any Clock<Duration> = ContinuousClock()
@@ -405,33 +379,5 @@ public final class Store<State: Sendable> {
     ) -> SubscriptionReference {
         _subscribers.subscribe(
             priority: priority, initial: initial, state: _readableState, canShare: !_isDirty, handler)
-    }
-
-    /// The number of active subscribers made with the store's `subscribe` methods and ``observeStates(_:)`` (an
-    /// `ObservedState(store:)` is one while it lives).
-    ///
-    /// A subscription disposed on the main actor leaves at once. One disposed on another thread leaves when the main
-    /// actor next notifies, subscribes or reads this count, and at the latest in a task the disposal starts on the main
-    /// actor; reading the count is how a caller waits for it (`await` the store's main actor, then read it): by then
-    /// the subscriber's handler and what it holds are released.
-    public var subscriberCount: Int {
-        _subscribers.removeDisposed()
-        return _subscribers.count
-    }
-
-    /// Compares two states with `==` when the state is `Equatable` (the store was made by that case's initializer);
-    /// `nil` otherwise. ``state`` skips a state equal to the one it published last, and `ObservedState(store:)` one
-    /// equal to the state before.
-    public var stateEquality: (@Sendable (State, State) -> Bool)? { _stateEquality }
-
-    /// Calls `handler` with the settled state once per dispatch or transaction that ran a reducer, as the store's
-    /// whole-state subscribers are told (the state may be equal to the one before), after the priority subscribers
-    /// ran and before the ordinary ones, on the main actor. The first call is for the next change. What
-    /// `ObservedState(store:)` follows, without the lock and the copy of ``state``: it compares what its views read.
-    /// - Returns: The subscription; it ends on ``BrigadeReactive/SubscriptionReference/dispose()`` (from any thread) or
-    ///   with its bag, like a subscriber's, and counts in ``subscriberCount``.
-    @discardableResult
-    public func observeStates(_ handler: @escaping @Sendable (State) -> Void) -> SubscriptionReference {
-        _subscribers.observeStates(handler)
     }
 }
