@@ -108,7 +108,11 @@ final class FakeTool: @unchecked Sendable {
         dropConnection()
     }
 
-    /// Waits (polling, at most 10 s) until `condition` holds for the lines received.
+    /// Waits (polling, 1,000 turns of the main actor at least 10 ms apart) until `condition` holds for the lines
+    /// received. On the main actor, as the app is: the store's actions reach the tool once the main actor hands them
+    /// over (a hand-over the connection asked for runs before the next turn), so a main actor that other tests keep
+    /// busy slows both alike.
+    @MainActor
     func waitUntil(_ condition: @Sendable ([String]) -> Bool) async -> Bool {
         for _ in 0..<1_000 {
             if condition(received) { return true }
