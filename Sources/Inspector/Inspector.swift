@@ -41,7 +41,7 @@ public final class Inspector {
     public let appName: String
 
     let recorder: InspectorRecorder
-    /// The main actor's events on their way to `recorder`; handed over before every read.
+    /// Takes the store's log to `recorder` (before every read, and when asked); records the main actor's other events.
     let batch: ActionBatch
     private let startTime = _wallClockNow()
     private var stateType = "none"

@@ -224,7 +224,7 @@ extension Store {
         if A.self == HistoryAction.Undo.self || A.self == HistoryAction.Redo.self {
             _travel(undo: A.self == HistoryAction.Undo.self)
             _reductionObserver?(.action(action, _current))
-            _observeBoxed(action, site: site, started: started)
+            _logForInspector(action, site: site, started: started)
             return
         }
         let chain = reducers._chain(A.self, State.self) as? _ReducerChain<A, State>
@@ -264,13 +264,13 @@ extension Store {
         if let _reductionObserver {
             _reductionObserver(.action(action, _current))
         }
-        _observeBoxed(action, site: site, started: started)
+        _logForInspector(action, site: site, started: started)
     }
 
     /// Adds `action`'s reduction to the inspector's log, if any, with its dispatch site and when its reducers
     /// started.
     @inlinable
-    func _observeBoxed(_ action: any Action, site: DispatchSite?, started: Int64) {
+    func _logForInspector(_ action: any Action, site: DispatchSite?, started: Int64) {
         if let _inspectionLog {
             _inspectionLog._append(action, state: _current, site: site, started: started)
         }
