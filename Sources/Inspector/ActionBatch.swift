@@ -7,7 +7,7 @@ import BrigadeRedux
 ///
 /// Seqs still follow the order events were recorded in: while the log holds actions, any other event (a screen
 /// change, an effect starting, a network call, a resolution) waits behind them and asks for them
-/// (``InspectorRecorder/isHandOverWanted``, read before each append); every reader asks for them too (the
+/// (``InspectorRecorder/handOverWanted``, read before each append); every reader asks for them too (the
 /// connection's thread, on its next round; the main actor's readers hand them over themselves, through
 /// ``handOver(keepingLast:)``).
 @MainActor

@@ -134,11 +134,6 @@ final class InspectorRecorder: Sendable {
         }
     }
 
-    /// Whether the store's log is to be handed over before its next action: another event was recorded.
-    var isHandOverWanted: Bool {
-        handOverWanted.load() != 0
-    }
-
     /// Numbers `batch` (the store's log's actions, from the main actor) in order and hands it over, then the events that waited behind it; returns
     /// the seq of the batch's first event (0 when nothing is recorded any more). Leaves `batch` empty.
     func handOver(_ batch: inout [Raw]) -> Int {
