@@ -16,9 +16,10 @@ class _ObservedMember<Value: Sendable> {
     /// The key path Observation was told about. Observation holds it while a view follows the member; held here as
     /// an `AnyKeyPath`, so that checking it takes no generic metadata.
     // Read and checked under the core's lock while the member is in `_readers`; once a delivery took it out, only the
-    // delivering thread reads it. Never written after `init`.
-    // brigade:allow-unsafe lock-guarded while shared, read-only after init; with the set: bridge dispatch 1.7x
-    @exclusivity(unchecked) @usableFromInline final var _observed: AnyKeyPath
+    // delivering thread reads it. Never written after `init`. In a cell (BrigadeLocking's `_ExclusiveCell`, the one
+    // opt-out of the exclusivity check): `_isFollowed()` takes it `inout` to check its uniqueness.
+    @usableFromInline final let _observedCell: _ExclusiveCell<AnyKeyPath>
+    @inlinable final var _observed: AnyKeyPath { _observedCell._value }
 
     /// Whether the reader is in its core's readers; `false` once it was forgotten there. Under the core's lock.
     @usableFromInline final var _isCurrent = true
@@ -31,7 +32,7 @@ class _ObservedMember<Value: Sendable> {
     @usableFromInline final let _offset: Int?
 
     init(observed: AnyKeyPath, changed: _Comparison?, offset: Int?) {
-        _observed = observed
+        _observedCell = _ExclusiveCell(observed)
         _compare = changed
         _offset = offset
     }
@@ -40,7 +41,7 @@ class _ObservedMember<Value: Sendable> {
     /// check is a plain load, where a weak reference's load took a third of a delivery with a reader.)
     @inlinable
     final func _isFollowed() -> Bool {
-        !isKnownUniquelyReferenced(&_observed)
+        !isKnownUniquelyReferenced(&_observedCell._value)
     }
 
     @usableFromInline

@@ -174,7 +174,7 @@ public final class ObservedState<Value: Sendable>: Observable, @unchecked Sendab
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @usableFromInline
 final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
-    /// Everything `_lock` guards.
+    /// Everything the core's lock guards.
     @usableFromInline
     struct _Storage {
         @usableFromInline var _value: Value
@@ -283,15 +283,16 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     // Unchecked Sendable: `_lock` guards `_storage`; `_registrar` is Sendable; `_valueKeyPath` is an immutable key path;
     // `_valueEquality` is an immutable function that compares two values (`==`, or the source's) and captures no state
     // of its own.
-    // Observation is called with `_lock` released. The delivery path is inlinable, so that it is specialized for the
+    // Observation is called with the lock released. The delivery path is inlinable, so that it is specialized for the
     // client's value type: unspecialized, it looked up the generic metadata of its storage and readers on every
     // delivery (issue 32).
     @usableFromInline let _registrar = ObservationRegistrar()
     @usableFromInline let _lock = _Lock()
-    // Every access is inside `_lock` (`_withStorage`), which already makes them exclusive; the runtime's check
-    // (a thread-local access set) is skipped.
-    // brigade:allow-unsafe guarded by `_lock`, all in `_withStorage`; with the set: bridge dispatch 1.7x (313 vs 181 ns)
-    @exclusivity(unchecked) @usableFromInline var _storage: _Storage
+    /// Everything the core keeps, guarded by `_lock`: every access is in `_withStorage` (`_member` and `_element` read
+    /// in one of its sections), which already makes them exclusive; it lives in a cell (BrigadeLocking's
+    /// `_ExclusiveCell`, the one opt-out of the exclusivity check), so the runtime's check (a thread-local access set,
+    /// measured: bridge dispatch 1.7x, 313 vs 181 ns) is skipped.
+    @usableFromInline let _storage: _ExclusiveCell<_Storage>
     /// `\.value`, made once: a key path of a generic class is instantiated at run time, which cost some 1.2 us on
     /// every delivery when it was written in `receive`.
     @usableFromInline let _valueKeyPath: KeyPath<_ObservedCore<Value>, Value> = \.value
@@ -303,7 +304,7 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     @usableFromInline let _dropsGoneReaders = ObservedStateDiagnostics.dropsMembersOfGoneViews
 
     init(value: Value, equality: ((Value, Value) -> Bool)?, invalidations: InvalidationCounter? = nil) {
-        _storage = _Storage(value: value)
+        _storage = _ExclusiveCell(_Storage(value: value))
         _valueEquality = equality
         _invalidations = invalidations
     }
@@ -321,7 +322,7 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     func _withStorage<Result>(_ body: (inout _Storage) -> Result) -> Result {
         _lock.lock()
         defer { _lock.unlock() }
-        return body(&_storage)
+        return body(&_storage._value)
     }
 
     /// The whole value; reading it registers every change.
@@ -340,33 +341,35 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
     /// while a view follows it, the reader only weakly, so a reader no view follows any more is found and dropped.
     @inlinable
     func _member<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> Member {
-        _lock.lock()
-        defer { _lock.unlock() }
-        let reader: _ObservedMember<Value>
-        if let known = _storage._byIdentity[_ReadIdentity(keyPath)], known._isCurrent, _follows(known) {
-            reader = known
-        } else {
-            reader = _addReader(keyPath)
+        _withStorage { storage in
+            let reader: _ObservedMember<Value>
+            if let known = storage._byIdentity[_ReadIdentity(keyPath)], known._isCurrent, _follows(known) {
+                reader = known
+            } else {
+                reader = _addReader(keyPath, in: &storage)
+            }
+            if let observed = reader._observed as? KeyPath<_ObservedCore<Value>, Member> {
+                _registrar.access(self, keyPath: observed)
+            }
+            guard let offset = reader._offset else {
+                return storage._value[keyPath: keyPath]
+            }
+            return _StoredMember._read(storage._value, at: offset, as: Member.self)
         }
-        if let observed = reader._observed as? KeyPath<_ObservedCore<Value>, Member> {
-            _registrar.access(self, keyPath: observed)
-        }
-        guard let offset = reader._offset else {
-            return _storage._value[keyPath: keyPath]
-        }
-        return _StoredMember._read(_storage._value, at: offset, as: Member.self)
     }
 
     /// The reader of `keyPath`, made when it has none a view follows, and known by `keyPath`'s identity from now on.
-    /// Called with `_lock` held.
+    /// Called with the lock held, on `storage`.
     ///
     /// A key path through stored properties only is read and compared at its offset (a key path's projection took
     /// most of a delivery with a reader, issue 32); another one may trap on a new value, so it is not evaluated: any
     /// new value tells it, and a debug build says so once.
     @usableFromInline
-    func _addReader<Member: Equatable>(_ keyPath: KeyPath<Value, Member>) -> _ObservedMember<Value> {
+    func _addReader<Member: Equatable>(
+        _ keyPath: KeyPath<Value, Member>, in storage: inout _Storage
+    ) -> _ObservedMember<Value> {
         let reader: _ObservedMember<Value>
-        if let known = _storage._readers[keyPath], _follows(known) {
+        if let known = storage._readers[keyPath], _follows(known) {
             reader = known
         } else {
             let offset = MemoryLayout<Value>.offset(of: keyPath)
@@ -380,11 +383,11 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
                 { old, new in _StoredMember._differ(old, new, at: offset, as: Member.self) }
             }
             let observed =
-                _storage._readers[keyPath]?._observed ?? (\_ObservedCore<Value>.current).appending(path: keyPath)
+                storage._readers[keyPath]?._observed ?? (\_ObservedCore<Value>.current).appending(path: keyPath)
             reader = KeyPathReader<Value, Member>(observed: observed, changed: changed, offset: offset)
-            _storage._readers[keyPath] = reader
+            storage._readers[keyPath] = reader
         }
-        _storage._know(reader, as: _ReadIdentity(keyPath), source: keyPath)
+        storage._know(reader, as: _ReadIdentity(keyPath), source: keyPath)
         return reader
     }
 
@@ -394,32 +397,33 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
         _ keyPath: KeyPath<Value, Elements>,
         id: Elements.Element.ID
     ) -> Elements.Element? where Elements: Equatable, Elements.Element: Identifiable & Equatable {
-        _lock.lock()
-        defer { _lock.unlock() }
-        let reader: _ObservedMember<Value>
-        if let known = _storage._byIdentity[_ReadIdentity(keyPath, id: id)], known._isCurrent, _follows(known) {
-            reader = known
-        } else {
-            reader = _addElementReader(keyPath, id: id)
+        _withStorage { storage in
+            let reader: _ObservedMember<Value>
+            if let known = storage._byIdentity[_ReadIdentity(keyPath, id: id)], known._isCurrent, _follows(known) {
+                reader = known
+            } else {
+                reader = _addElementReader(keyPath, id: id, in: &storage)
+            }
+            if let observed = reader._observed as? KeyPath<_ObservedCore<Value>, Bool> {
+                _registrar.access(self, keyPath: observed)
+            }
+            guard let offset = reader._offset else {
+                return storage._value[keyPath: keyPath].first { $0.id == id }
+            }
+            return _StoredMember._read(storage._value, at: offset, as: Elements.self).first { $0.id == id }
         }
-        if let observed = reader._observed as? KeyPath<_ObservedCore<Value>, Bool> {
-            _registrar.access(self, keyPath: observed)
-        }
-        guard let offset = reader._offset else {
-            return _storage._value[keyPath: keyPath].first { $0.id == id }
-        }
-        return _StoredMember._read(_storage._value, at: offset, as: Elements.self).first { $0.id == id }
     }
 
     /// The reader of the element of `keyPath` whose id is `id`; see ``_addReader(_:)``.
     @usableFromInline
     func _addElementReader<Elements: Collection>(
         _ keyPath: KeyPath<Value, Elements>,
-        id: Elements.Element.ID
+        id: Elements.Element.ID,
+        in storage: inout _Storage
     ) -> _ObservedMember<Value> where Elements: Equatable, Elements.Element: Identifiable & Equatable {
         let key = ElementKey(collection: keyPath, id: AnyHashable(id))
         let reader: _ObservedMember<Value>
-        if let known = _storage._readers[key], _follows(known) {
+        if let known = storage._readers[key], _follows(known) {
             reader = known
         } else {
             // A key path through stored properties only cannot trap on a new value: it is compared; another tells
@@ -437,11 +441,11 @@ final class _ObservedCore<Value: Sendable>: Observable, @unchecked Sendable {
                 }
             // A token of its own as the subscript's argument: Observation hashes the key paths it is told about, and
             // hashing the element's key (a key path and an id) took 15 % of re-evaluating views that read an element.
-            let observed = _storage._readers[key]?._observed ?? \_ObservedCore<Value>.[element: ElementToken()]
+            let observed = storage._readers[key]?._observed ?? \_ObservedCore<Value>.[element: ElementToken()]
             reader = ElementReader<Value>(observed: observed, changed: changed, offset: offset)
-            _storage._readers[key] = reader
+            storage._readers[key] = reader
         }
-        _storage._know(reader, as: _ReadIdentity(keyPath, id: id), source: keyPath)
+        storage._know(reader, as: _ReadIdentity(keyPath, id: id), source: keyPath)
         return reader
     }
 

@@ -1,4 +1,5 @@
 import BrigadeCore
+import BrigadeLocking
 
 /// Holds the reducers of an app, found by action type and state type (VISPER's `ReducerContainer`).
 ///
@@ -15,9 +16,10 @@ import BrigadeCore
 /// by the action's concrete type. Used on the main actor.
 @MainActor
 public final class ReducerContainer: ReducerProvider {
-    // Read once per dispatch; no access spans user code (a lookup runs none).
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) private var chains = TypePairTable<AnyObject>()
+    /// The reducer chains, by action type and state type. Read once per dispatch, in a cell (BrigadeLocking's
+    /// `_ExclusiveCell`, the store's one opt-out of the exclusivity check): no access spans user code, a lookup runs
+    /// none.
+    private let chains = _ExclusiveCell(TypePairTable<AnyObject>())
     private var asyncChains = TypePairTable<AnyObject>()
 
     /// The effects reducers returned during the dispatch under way, started by the store once its reducers ran.
@@ -161,7 +163,7 @@ public final class ReducerContainer: ReducerProvider {
     /// inlinable: the table stays internal.
     @usableFromInline
     func _chain(_ action: Any.Type, _ state: Any.Type) -> AnyObject? {
-        chains.value(for: action, state)
+        chains._value.value(for: action, state)
     }
 
     /// Whether an asynchronous reducer is registered for `A` and `S`.
@@ -195,9 +197,13 @@ public final class ReducerContainer: ReducerProvider {
         _: S.Type,
         restoring: ((inout S, S) -> Void)?
     ) {
-        if let chain = chains.value(for: A.self, S.self) as? _ReducerChain<A, S> {
-            let more = chain._more ?? _ReducerChainMore()
-            chain._more = more
+        if var chain = chains._value.value(for: A.self, S.self) as? _ReducerChain<A, S> {
+            if chain._more == nil {
+                // The chain is remade with its second step, so that the steps after the first are a constant.
+                chain = _ReducerChain(replacing: chain, more: _ReducerChainMore())
+                chains._value.set(chain, for: A.self, S.self)
+            }
+            guard let more = chain._more else { return }
             more._steps.append(step)
             if let restoring, !chain.writesWholeState {
                 more.restorers.append(restoring)
@@ -207,7 +213,7 @@ public final class ReducerContainer: ReducerProvider {
                 more.restorers.removeAll()
             }
         } else {
-            chains.set(_ReducerChain(first: step, restoring: restoring), for: A.self, S.self)
+            chains._value.set(_ReducerChain(first: step, restoring: restoring), for: A.self, S.self)
             noteActionType(A.self)
         }
         reducerCount += 1
@@ -217,7 +223,8 @@ public final class ReducerContainer: ReducerProvider {
     /// when one of them may write all of it.
     @usableFromInline
     func _restorer<A: Action, S>(for _: A.Type, _: S.Type) -> (inout S, S) -> Void {
-        guard let chain = chains.value(for: A.self, S.self) as? _ReducerChain<A, S>, !chain.writesWholeState else {
+        guard let chain = chains._value.value(for: A.self, S.self) as? _ReducerChain<A, S>, !chain.writesWholeState
+        else {
             return { target, source in target = source }
         }
         let first = chain.firstRestorer
@@ -261,9 +268,9 @@ final class _ReducerChain<A: Action, S> {
     /// compiler knows: making a chain for a new action type, at launch, instantiates no function type or array
     /// metadata for it (an empty array of steps did, for every action type).
     @usableFromInline let _first: (any ReducerProvider, A, inout S) -> Void
-    /// The steps after the first and their restorers, made with the second step: most action types have one.
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _more: _ReducerChainMore<A, S>?
+    /// The steps after the first and their restorers, made with the second step (the chain is then remade): most
+    /// action types have one.
+    @usableFromInline let _more: _ReducerChainMore<A, S>?
     /// Copies the part of the state the first step writes, for undo; `nil` when a step may write the whole state.
     var firstRestorer: ((inout S, S) -> Void)?
     /// Whether a step may write the whole state.
@@ -271,16 +278,16 @@ final class _ReducerChain<A: Action, S> {
     /// Whether `A` is an ``UndoableAction``, decided once rather than by a dynamic cast on every dispatch, and at
     /// the first dispatch rather than at launch (the cast searches the process's conformances for a new type).
     @inlinable var _isUndoable: Bool {
-        if let _undoable {
-            return _undoable
+        if let undoable = _undoable._value {
+            return undoable
         }
         let undoable = A.self is any UndoableAction.Type
-        _undoable = undoable
+        _undoable._value = undoable
         return undoable
     }
-    /// ``_isUndoable`` once decided.
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _undoable: Bool?
+    /// ``_isUndoable`` once decided, in a cell (BrigadeLocking's `_ExclusiveCell`): read once per dispatch, on the
+    /// main actor, by no access that spans user code.
+    @usableFromInline let _undoable: _ExclusiveCell<Bool?>
 
     /// Runs every step on `state` in place, in registration order.
     @inlinable
@@ -295,8 +302,19 @@ final class _ReducerChain<A: Action, S> {
 
     init(first: @escaping (any ReducerProvider, A, inout S) -> Void, restoring: ((inout S, S) -> Void)?) {
         _first = first
+        _more = nil
         firstRestorer = restoring
         writesWholeState = restoring == nil
+        _undoable = _ExclusiveCell(nil)
+    }
+
+    /// `chain` with `more` as the steps after its first.
+    init(replacing chain: _ReducerChain, more: _ReducerChainMore<A, S>) {
+        _first = chain._first
+        _more = more
+        firstRestorer = chain.firstRestorer
+        writesWholeState = chain.writesWholeState
+        _undoable = chain._undoable
     }
 }
 

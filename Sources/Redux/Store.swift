@@ -1,4 +1,5 @@
 import BrigadeCore
+import BrigadeLocking
 import BrigadeReactive
 
 /// The single source of truth of an app's state: actions go in, reducers make the new state, subscribers are told.
@@ -43,25 +44,14 @@ public final class Store<State: Sendable> {
         stateView = view
         return view
     }
-    /// The property behind ``state``, written by the store alone; made when ``state`` is first read.
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _statePublisher: ObservableProperty<State>?
-    /// ``state``, once made.
-    private var stateView: ReadOnlyObservableProperty<State>?
     /// The reducers, found by action type and state type.
     public let reducers: ReducerContainer
     /// Undo and redo of the actions marked ``UndoableAction``.
     public let history: History<State>
-    // The dispatch path is inlinable so that it is specialized for the app's state and action types. The store is
-    // confined to the main actor and its rounds never nest, so the accesses to these properties cannot overlap: they
-    // skip the dynamic exclusivity check (docs/Performance.md, issues 26 and 44). The one access that spans user code
-    // is the reducers' to `_current`, which they change in place: every read of it their code can make goes through
-    // `_readableState`, which refuses it while `_lentTo` is set (the lending asserts it never nests).
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _current: State
-    /// The action type whose reducers are changing ``_current`` in place, `nil` when none is.
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _lentTo: (any Action.Type)?
+    /// The engine's mutable fields, in one struct in one cell: the one place the store skips the dynamic exclusivity
+    /// check (see `_StoreFields` for why it may, and BrigadeLocking's `_ExclusiveCell` for what it measured). Its
+    /// fields are reached through accessors named for them (StoreFields.swift).
+    @usableFromInline let _engine: _ExclusiveCell<_StoreFields<State>>
     /// The state the store was made with: what a read refused during a reduce gets.
     @usableFromInline let _initial: State
     /// Whether the reducers of an action that is not an ``UndoableAction`` change the store's state in place (the
@@ -78,46 +68,9 @@ public final class Store<State: Sendable> {
         get { _reducesInPlace }
         set { _reducesInPlace = newValue }
     }
-    /// ``reducesInPlace``, read once per dispatch.
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _reducesInPlace = true
     @usableFromInline let _appReducer: ((any ReducerProvider, any Action, State) -> State)?
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _middleware: [Middleware<State>] = []
-    /// The middleware composed, from the first to the reducers; `nil` without middleware.
-    @usableFromInline var _middlewareChain: Middleware<State>.Next?
-    /// The completion group of the dispatch whose action is in the middleware chain.
-    @usableFromInline var _middlewareGroup: _CompletionGroup?
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _queue: [_Pending] = []
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _queueHead = 0
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _isProcessing = false
-    /// Whether the state changed since subscribers were last told.
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _isDirty = false
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _transactionDepth = 0
     /// The subscribers made with the `subscribe` methods, in their selection groups.
     @usableFromInline let _subscribers = _StoreSubscribers<State>()
-    private var dispatcher: StoreDispatcher?
-    /// The link every middleware context holds, made with the first one.
-    var link: StoreLink<State>?
-    /// Told about every reduction, for BrigadeTesting's `TestStore`.
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline package var _reductionObserver: ((_ReductionEvent<State>) -> Void)?
-    /// The call site of the dispatch whose action is in the middleware chain, while an inspector observes the store.
-    @usableFromInline var _middlewareSite: DispatchSite?
-    /// Told about each change an asynchronous reducer applied (and each time travel), with the state after it, boxed,
-    /// for the inspector; actions go to ``inspectionLog``.
-    @usableFromInline package var _boxedReductionObserver: ((consuming _Reduction, consuming any Sendable) -> Void)?
-    /// Where an attached inspector's actions go: appended by the dispatch, in the store's types.
-    // Checked: without the check the attached dispatch measured the same (1.80-1.86x, unattached 119-120 ns either way,
-    // `--filter Inspector` and `--filter "Redux dispatch / ReSwift"`, 2026-11-28), so it takes no opt-out.
-    @usableFromInline package var _inspectionLog: _InspectionLog<State>?
-    /// Told about each ``StoreDiagnostic``; see ``addDiagnosticHandler(_:)``.
-    @usableFromInline var _diagnosticHandlers: [@MainActor (StoreDiagnostic) -> Void] = []
     /// The store's effects; released with the store, which cancels them.
     let effects = EffectRunner()
     /// Where the store's observable views (`ObservedState(store:)`) count the members they invalidate, while an
@@ -125,22 +78,25 @@ public final class Store<State: Sendable> {
     @usableFromInline package nonisolated let _invalidationCounter = _InvalidationCounter()
     /// The clock effects wait on, through ``Effect/Send/clock``: a `ContinuousClock` by default; a test sets a
     /// manual clock so that a debounce or a retry runs at once.
-    public var effectClock: any Clock<Duration> = ContinuousClock()
+    public var effectClock: any Clock<Duration> {
+        get { _engine._value.effectClock }
+        set { _engine._value.effectClock = newValue }
+    }
     /// The services effects resolve through ``Effect/Send/services``: in a Brigade app, the app's kitchen (set by
     /// `BrigadeApp`); a test replaces some with ``EffectServices/replace(_:with:)`` without touching the kitchen.
-    public var effectServices = EffectServices()
+    public var effectServices: EffectServices {
+        get { _engine._value.effectServices }
+        set { _engine._value.effectServices = newValue }
+    }
     /// Compares states, for a store of an `Equatable` state: ``state`` then skips a dispatch that left it equal.
     @usableFromInline let _stateEquality: (@Sendable (State, State) -> Bool)?
-    /// The state ``state`` published last, kept for an `Equatable` state once ``state`` was made, so that comparing
-    /// takes no lock.
-    // Unchecked as the fields above: the comparison is `==`, which is user code, but it runs on a state taken out of
-    // this field, not on the field.
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _published: State?
     /// Whether the effects reducers return (and ``run(_:)``) are started; `false` while an ``ActionLog`` replays, which
     /// reproduces the states from the recorded actions, those effects dispatched included, without running any effect.
     /// VISPER-style asynchronous reducers still run: their changes are not actions a log could hold.
-    public var runsEffects = true
+    public var runsEffects: Bool {
+        get { _engine._value.runsEffects }
+        set { _engine._value.runsEffects = newValue }
+    }
 
     /// Creates a store.
     ///
@@ -185,10 +141,10 @@ public final class Store<State: Sendable> {
         appReducer: ((any ReducerProvider, any Action, State) -> State)?,
         stateEquality: (@Sendable (State, State) -> Bool)?
     ) {
-        _current = initialState
+        // A middleware context kept past the store reads the state the store had last.
+        _engine = _ExclusiveCell(_StoreFields(current: initialState, middleware: middleware), onRelease: Self.ended)
         _initial = initialState
         self.reducers = reducers
-        self._middleware = middleware
         history = History(limit: historyLimit)
         _appReducer = appReducer
         _stateEquality = stateEquality
@@ -196,9 +152,9 @@ public final class Store<State: Sendable> {
         connectEffects()
     }
 
-    deinit {
-        // A middleware context kept past the store reads the state the store had last.
-        link?.storeEnded(with: _current)
+    /// Tells the middleware contexts' link, if any, the state the store had last, when the store goes away.
+    private nonisolated static func ended(_ fields: _StoreFields<State>) {
+        fields.link?.storeEnded(with: fields._current)
     }
 
     /// The state now; read by code a reducer calls while it changes the state in place, refused (see

@@ -1,3 +1,5 @@
+import BrigadeLocking
+
 /// The selector subscribers of one selection type and priority, each with its own selector and selection.
 ///
 /// Row by row, `_selectors`, `_values` and `_members` hold a subscriber's selector, its selection after the last
@@ -9,13 +11,21 @@
 /// so that the row loop runs specialized for `State` and `Selection`.
 @usableFromInline
 final class _SelectorColumn<State, Selection: Equatable>: _StateGroup<State> {
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _selectors: [(State) -> Selection] = []
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _values: [Selection] = []
+    /// The fields below, in one cell (BrigadeLocking's `_ExclusiveCell`: the exclusivity check's one opt-out).
+    @usableFromInline final let _rows = _ExclusiveCell(_ColumnRows<State, Selection>())
+    @inlinable final var _selectors: [(State) -> Selection] {
+        _read { yield _rows._value._selectors }
+        _modify { yield &_rows._value._selectors }
+    }
+    @inlinable final var _values: [Selection] {
+        _read { yield _rows._value._values }
+        _modify { yield &_rows._value._values }
+    }
     /// The members whose selection the last refresh changed, in subscription order.
-    // brigade:allow-unsafe main-actor state, rounds never nest; all checked: dispatch 1.85x (220 vs 119 ns, 11-28)
-    @exclusivity(unchecked) @usableFromInline var _changedMembers: [_StoreSubscriberEntry] = []
+    @inlinable final var _changedMembers: [_StoreSubscriberEntry] {
+        _read { yield _rows._value._changedMembers }
+        _modify { yield &_rows._value._changedMembers }
+    }
     private let refreshRows: (_SelectorColumn, State) -> Bool
     private let deliverRow: @MainActor (_SelectorColumn, _StoreSubscriberEntry) -> Void
 
@@ -123,4 +133,15 @@ final class _SelectorColumn<State, Selection: Equatable>: _StateGroup<State> {
         _changedMembers.removeAll { !$0._isActive }
         return removed
     }
+}
+
+/// The mutable fields of `_SelectorColumn`, in one cell.
+@usableFromInline
+struct _ColumnRows<State, Selection> {
+    @usableFromInline var _selectors: [(State) -> Selection] = []
+    @usableFromInline var _values: [Selection] = []
+    @usableFromInline var _changedMembers: [_StoreSubscriberEntry] = []
+
+    @usableFromInline
+    init() {}
 }
