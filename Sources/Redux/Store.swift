@@ -148,7 +148,6 @@ public final class Store<State: Sendable> {
         history = History(limit: historyLimit)
         _appReducer = appReducer
         _stateEquality = stateEquality
-        composeMiddleware()
         connectEffects()
     }
 
@@ -163,8 +162,8 @@ public final class Store<State: Sendable> {
 
     /// Adds `middleware` after the existing middleware.
     public func add(middleware: Middleware<State>) {
-        self._middleware.append(middleware)
-        composeMiddleware()
+        _middleware.append(middleware)
+        _middlewareChain = nil
     }
 
     /// The enqueuing dispatcher, for any thread or task: it queues actions and hands them to the store on the main

@@ -173,25 +173,26 @@ extension Store {
     /// Runs `action` through the middleware, if any, and the reducers.
     @inlinable
     func _process(_ action: any Action, group: _CompletionGroup?, site: DispatchSite? = nil) {
-        guard let _middlewareChain else {
+        guard !_middleware.isEmpty else {
             _reduce(action, group: group, site: site)
             return
         }
+        let chain = _middlewareChain ?? _composeMiddleware()
         // The chain's end reduces with the group and the call site of the dispatch whose action is in the chain:
         // `next` is called before the middleware returns (an action passed later is not tied to its dispatch).
         let outer = (_middlewareGroup, _middlewareSite)
         (_middlewareGroup, _middlewareSite) = (group, site)
-        _middlewareChain(action)
+        chain(action)
         (_middlewareGroup, _middlewareSite) = outer
     }
 
-    /// Composes the middleware into ``_middlewareChain``, once per change of the list, as ReSwift does in its `init`:
-    /// a dispatch then calls the composed functions instead of making a `next` per middleware.
-    func composeMiddleware() {
-        guard !_middleware.isEmpty else {
-            _middlewareChain = nil
-            return
-        }
+    /// Composes the middleware into ``_middlewareChain``, once per change of the list (``add(middleware:)`` forgets
+    /// the chain), as ReSwift does in its `init`: a dispatch then calls the composed functions instead of making a
+    /// `next` per middleware. Composed by the dispatch that needs it, in code specialized for the state: the chain's
+    /// end then reduces specialized too, where code made for any state would look up the type of the store's fields
+    /// on each access.
+    @inlinable
+    func _composeMiddleware() -> Middleware<State>.Next {
         var next: Middleware<State>.Next = { [weak self] action in
             guard let self else { return }
             _reduce(action, group: _middlewareGroup, site: _middlewareSite)
@@ -205,6 +206,7 @@ extension Store {
             }
         }
         _middlewareChain = next
+        return next
     }
 
     /// The context every middleware gets, made once per store.

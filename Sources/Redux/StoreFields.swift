@@ -14,8 +14,6 @@ import BrigadeReactive
 /// what else that code can reach (a dispatch, a subscription) touches other fields, or queues.
 @usableFromInline
 struct _StoreFields<State: Sendable> {
-    /// The state: changed in place by the reducers (see ``Store/reducesInPlace``).
-    @usableFromInline var _current: State
     /// The action type whose reducers are changing `_current` in place, `nil` when none is.
     @usableFromInline var _lentTo: (any Action.Type)? = nil
     /// ``Store/reducesInPlace``, read once per dispatch.
@@ -42,9 +40,6 @@ struct _StoreFields<State: Sendable> {
     @usableFromInline var _statePublisher: ObservableProperty<State>? = nil
     /// ``Store/state``, once made.
     var stateView: ReadOnlyObservableProperty<State>? = nil
-    /// The state ``Store/state`` published last, kept for an `Equatable` state once ``Store/state`` was made, so that
-    /// comparing takes no lock.
-    @usableFromInline var _published: State? = nil
     /// Told about every reduction, for BrigadeTesting's `TestStore`.
     @usableFromInline var _reductionObserver: ((_ReductionEvent<State>) -> Void)? = nil
     /// Told about each change an asynchronous reducer applied (and each time travel), with the state after it, boxed,
@@ -64,6 +59,15 @@ struct _StoreFields<State: Sendable> {
     var effectServices: EffectServices = EffectServices()
     /// ``Store/runsEffects``.
     var runsEffects: Bool = true
+
+    // The two fields whose size depends on `State` come last: the others lie at offsets known when compiling, so
+    // that code not specialized for the state (an action held as `any Action`, passed on by middleware) reaches them
+    // without looking up the struct's generic metadata.
+    /// The state: changed in place by the reducers (see ``Store/reducesInPlace``).
+    @usableFromInline var _current: State
+    /// The state ``Store/state`` published last, kept for an `Equatable` state once ``Store/state`` was made, so that
+    /// comparing takes no lock.
+    @usableFromInline var _published: State? = nil
 
     init(current: State, middleware: [Middleware<State>]) {
         _current = current

@@ -40,6 +40,28 @@ struct MiddlewareTests {
         #expect(store.currentState.log == ["add 1", "add 2"])
     }
 
+    @Test("a store made without middleware takes one added after its first dispatches, and each one added later")
+    func addedAfterDispatches() {
+        var seen: [String] = []
+        let store = makeStore([])
+        store.dispatch(Add(amount: 1))
+        store.add(
+            middleware: Middleware { _, action, next in
+                seen.append("first \(type(of: action))")
+                next(action)
+            })
+        store.dispatch(Add(amount: 2))
+        store.add(
+            middleware: Middleware { _, action, next in
+                seen.append("second \(type(of: action))")
+                next(Add(amount: 10))
+            })
+        store.dispatch(Rename(name: "kept"))
+        #expect(seen == ["first Add", "first Rename", "second Rename"])
+        #expect(store.currentState.count == 13)
+        #expect(store.currentState.name == "counter")
+    }
+
     @Test("a middleware can drop an action, and the awaiting caller still completes")
     func drop() async {
         let store = makeStore([Middleware { _, action, next in if !(action is Rename) { next(action) } }])
