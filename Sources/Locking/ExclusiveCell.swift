@@ -12,13 +12,16 @@
 ///   an action (another field) but its reads of the state are refused before they reach the field
 ///   (`Store.reducesInPlace`).
 ///
-/// Measured, with the check and without it, on `Redux/dispatch 1 reducer 1 subscriber`: 220 ns against 119 ns, 1.85x
-/// (`BrigadeRatios Benchmarks/budgets.json --check --filter "Redux dispatch / ReSwift"`, 2026-11-28).
+/// Measured, with the cell's struct in a checked stored property and in this cell (release, interleaved, 2026-11-28,
+/// `BrigadeRatios Benchmarks/budgets.json --check --filter <budget> --seconds 2`): the SwiftUI bridge's dispatch with no
+/// view watching 141 against 106 ns (1.32x; 2.5x an `@Observable` mutation, over its 2.0x budget), the store's dispatch
+/// with no subscriber 90.5 against 63 ns (1.44x), with one subscriber 148 against 120 ns (1.23x): docs/Performance.md,
+/// "Issue 44: one engine, one opt-out".
 @usableFromInline
 package final class _ExclusiveCell<Value> {
     /// Where the fields live. A pointer's memory has no dynamic exclusivity check, in this module or in one that
     /// inlines an accessor (an `@exclusivity(unchecked)` property is checked again where another module accesses it).
-    // brigade:allow-unsafe one actor's fields, rounds never nest (asserted): dispatch 1.85x (220 vs 119 ns)
+    // brigade:allow-unsafe one actor's fields, rounds never nest (asserted): bridge dispatch 1.32x (141 vs 106 ns)
     @usableFromInline package let _fields: UnsafeMutablePointer<Value>
     /// How many rounds are under way: 0 or 1. Only debug builds write it, inside `assert`.
     @usableFromInline package var _rounds = 0
@@ -36,7 +39,7 @@ package final class _ExclusiveCell<Value> {
     }
 
     deinit {
-        // brigade:allow-unsafe the cell's fields, read once as it goes: dispatch 1.85x (220 vs 119 ns)
+        // brigade:allow-unsafe the cell's fields, read once as it goes: bridge dispatch 1.32x (141 vs 106 ns)
         _onRelease?(_fields.pointee)
         _fields.deinitialize(count: 1)
         _fields.deallocate()
@@ -45,9 +48,9 @@ package final class _ExclusiveCell<Value> {
     /// The fields, reached in place: reading one field loads that field, as from a stored property.
     @inlinable
     package var _value: Value {
-        // brigade:allow-unsafe the cell's fields, as above: dispatch 1.85x (220 vs 119 ns)
+        // brigade:allow-unsafe the cell's fields, as above: bridge dispatch 1.32x (141 vs 106 ns)
         unsafeAddress { UnsafePointer(_fields) }
-        // brigade:allow-unsafe the cell's fields, as above: dispatch 1.85x (220 vs 119 ns)
+        // brigade:allow-unsafe the cell's fields, as above: bridge dispatch 1.32x (141 vs 106 ns)
         unsafeMutableAddress { _fields }
     }
 
