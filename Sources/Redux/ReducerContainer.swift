@@ -198,12 +198,16 @@ public final class ReducerContainer: ReducerProvider {
         restoring: ((inout S, S) -> Void)?
     ) {
         if var chain = chains._value.value(for: A.self, S.self) as? _ReducerChain<A, S> {
-            if chain._more == nil {
-                // The chain is remade with its second step, so that the steps after the first are a constant.
-                chain = _ReducerChain(replacing: chain, more: _ReducerChainMore())
+            let more: _ReducerChainMore<A, S>
+            if let existing = chain._more {
+                more = existing
+            } else {
+                // The chain is remade with its second step, so that the steps after the first are a constant (a step
+                // added while its action is reduced runs from the next dispatch, as a third one always did).
+                more = _ReducerChainMore()
+                chain = _ReducerChain(replacing: chain, more: more)
                 chains._value.set(chain, for: A.self, S.self)
             }
-            guard let more = chain._more else { return }
             more._steps.append(step)
             if let restoring, !chain.writesWholeState {
                 more.restorers.append(restoring)
