@@ -13,12 +13,12 @@ import BrigadeLocking
 class _StateGroup<State> {
     /// `nil` for ordinary subscribers; priority subscribers are told first, higher priorities first.
     final let priority: Int?
-    /// The fields below, in one cell (BrigadeLocking's `_ExclusiveCell`: the exclusivity check's one opt-out).
-    @usableFromInline final let _membersCell = _ExclusiveCell(_GroupMembers())
+    /// ``_members``, in a cell (BrigadeLocking's `_ExclusiveCell`: the exclusivity check's one opt-out).
+    @usableFromInline final let _membersCell = _ExclusiveCell([_StoreSubscriberEntry]())
     /// The subscribers, in subscription order, inactive ones included until the group is compacted.
     @inlinable final var _members: [_StoreSubscriberEntry] {
-        _read { yield _membersCell._value._members }
-        _modify { yield &_membersCell._value._members }
+        _read { yield _membersCell._value }
+        _modify { yield &_membersCell._value }
     }
     /// The key the group is registered under in ``StoreSubscribers``.
     final var key: SelectionKey?
@@ -88,13 +88,4 @@ class _StateGroup<State> {
         _members.removeAll { !$0._isActive }
         return []
     }
-}
-
-/// The mutable fields of `_StateGroup`, in one cell.
-@usableFromInline
-struct _GroupMembers {
-    @usableFromInline var _members: [_StoreSubscriberEntry] = []
-
-    @usableFromInline
-    init() {}
 }
