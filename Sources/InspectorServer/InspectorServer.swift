@@ -36,6 +36,9 @@ package final class InspectorServer: Sendable {
     let sessions: InspectorSessionStore
     private let pageListener: Int32
     private let appListener: Int32
+    /// The connection of the app commands go to. Its lock is held while the descriptor is shut down, written to or
+    /// closed, so that none of these reaches a number the system already gave to another socket (a page request's,
+    /// whose client would then get an empty reply).
     private let app = Locked<Int32?>(nil)
     private let stopped = Locked(false)
     private let requestsUnderWay = Locked(0)
@@ -86,8 +89,10 @@ package final class InspectorServer: Sendable {
         stopped.withLock { $0 = true }
         Sockets.shut(pageListener)
         Sockets.shut(appListener)
-        if let descriptor = app.withLock({ $0 }) {
-            shutdown(descriptor, Int32(SHUT_RDWR))
+        app.withLock { descriptor in
+            if let descriptor {
+                shutdown(descriptor, Int32(SHUT_RDWR))
+            }
         }
     }
 
@@ -102,12 +107,15 @@ package final class InspectorServer: Sendable {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
+            // A command is written holding the connection's lock (see `app`): an app that stops reading makes it fail
+            // after 10 s rather than hold the lock.
+            Sockets.setWriteTimeout(descriptor, seconds: 10)
             // The newest app is the one commands go to; an older connection is dropped.
-            if let older = app.withLock({ current -> Int32? in
-                defer { current = descriptor }
-                return current
-            }) {
-                shutdown(older, Int32(SHUT_RDWR))
+            app.withLock { current in
+                if let older = current {
+                    shutdown(older, Int32(SHUT_RDWR))
+                }
+                current = descriptor
             }
             Sockets.spawn("brigade.inspect.app") { [self] in serveApp(descriptor) }
         }
@@ -137,11 +145,11 @@ package final class InspectorServer: Sendable {
             }
         }
         let wasCurrent = app.withLock { current -> Bool in
+            defer { close(descriptor) }
             guard current == descriptor else { return false }
             current = nil
             return true
         }
-        close(descriptor)
         if wasCurrent {
             sessions.disconnected()
         }
@@ -149,11 +157,14 @@ package final class InspectorServer: Sendable {
 
     /// Sends `command` to the app; `false` when none is connected.
     package func send(_ command: InspectorCommand) -> Bool {
-        guard let descriptor = app.withLock({ $0 }),
-            var data = try? JSONEncoder().encode(command)
-        else { return false }
+        guard var data = try? JSONEncoder().encode(command) else { return false }
         data.append(0x0A)
-        return Sockets.write(data, to: descriptor)
+        // Written under the lock (see `app`): the app reads its commands as they come, so the write does not wait on
+        // it for long.
+        return app.withLock { descriptor in
+            guard let descriptor else { return false }
+            return Sockets.write(data, to: descriptor)
+        }
     }
 
     // MARK: - The page

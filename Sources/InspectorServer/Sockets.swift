@@ -74,8 +74,17 @@ enum Sockets {
 
     /// Gives a blocked read on `descriptor` at most `seconds` before it fails.
     static func setReadTimeout(_ descriptor: Int32, seconds: Int) {
+        setTimeout(descriptor, SO_RCVTIMEO, seconds: seconds)
+    }
+
+    /// Gives a blocked write on `descriptor` at most `seconds` before it fails.
+    static func setWriteTimeout(_ descriptor: Int32, seconds: Int) {
+        setTimeout(descriptor, SO_SNDTIMEO, seconds: seconds)
+    }
+
+    private static func setTimeout(_ descriptor: Int32, _ option: Int32, seconds: Int) {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, option, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Starts `body` on a thread of its own.
