@@ -40,7 +40,16 @@ package final class InspectorServer: Sendable {
     /// closed, so that none of these reaches a number the system already gave to another socket (a page request's,
     /// whose client would then get an empty reply).
     private let app = Locked<Int32?>(nil)
-    private let stopped = Locked(false)
+    /// Whether ``start()`` and ``stop()`` were called, and the listeners not closed yet. A listener is shut down or
+    /// closed only under this lock, and only while it is in `openListeners`: a descriptor number, once closed, is the
+    /// next socket's.
+    private let lifecycle: Locked<Lifecycle>
+
+    private struct Lifecycle {
+        var isStarted = false
+        var isStopped = false
+        var openListeners: Set<Int32>
+    }
     private let requestsUnderWay = Locked(0)
 
     /// How many page requests are served at once (each long poll holds one for up to 10 s); more get a 503.
@@ -67,6 +76,7 @@ package final class InspectorServer: Sendable {
         appListener = app.descriptor
         self.appPort = app.port
         sessions = InspectorSessionStore(limit: eventLimit)
+        lifecycle = Locked(Lifecycle(openListeners: [page.descriptor, app.descriptor]))
         #if canImport(Darwin)
         signal(SIGPIPE, SIG_IGN)
         #endif
@@ -74,6 +84,12 @@ package final class InspectorServer: Sendable {
 
     /// Serves both ports, each connection on a thread of its own, until ``stop()``.
     package func start() {
+        let starts = lifecycle.withLock { state -> Bool in
+            guard !state.isStarted, !state.isStopped else { return false }
+            state.isStarted = true
+            return true
+        }
+        guard starts else { return }
         Sockets.spawn("brigade.inspect.apps") { [self] in acceptApps() }
         Sockets.spawn("brigade.inspect.page") { [self] in acceptPages() }
     }
@@ -86,9 +102,19 @@ package final class InspectorServer: Sendable {
 
     /// Stops listening and drops the app's connection.
     package func stop() {
-        stopped.withLock { $0 = true }
-        Sockets.shut(pageListener)
-        Sockets.shut(appListener)
+        lifecycle.withLock { state in
+            state.isStopped = true
+            for listener in state.openListeners {
+                if state.isStarted {
+                    // Its accept loop closes it once it has left `accept`: closed here, the number could be given to
+                    // a new socket before the loop's next `accept`, which would take that socket's connections.
+                    shutdown(listener, Int32(SHUT_RDWR))
+                } else {
+                    close(listener)
+                    state.openListeners.remove(listener)
+                }
+            }
+        }
         app.withLock { descriptor in
             if let descriptor {
                 shutdown(descriptor, Int32(SHUT_RDWR))
@@ -96,17 +122,22 @@ package final class InspectorServer: Sendable {
         }
     }
 
-    private var isStopped: Bool { stopped.withLock { $0 } }
+    private var isStopped: Bool { lifecycle.withLock { $0.isStopped } }
+
+    /// Closes `listener`, as its accept loop ends.
+    private func closeListener(_ listener: Int32) {
+        lifecycle.withLock { state in
+            if state.openListeners.remove(listener) != nil {
+                close(listener)
+            }
+        }
+    }
 
     // MARK: - The app
 
     private func acceptApps() {
-        while !isStopped {
-            let descriptor = accept(appListener, nil, nil)
-            guard descriptor >= 0 else {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return
-            }
+        defer { closeListener(appListener) }
+        while let descriptor = Sockets.accept(appListener, until: { isStopped }) {
             // A command is written holding the connection's lock (see `app`): an app that stops reading makes it fail
             // after 10 s rather than hold the lock.
             Sockets.setWriteTimeout(descriptor, seconds: 10)
@@ -116,6 +147,9 @@ package final class InspectorServer: Sendable {
                     shutdown(older, Int32(SHUT_RDWR))
                 }
                 current = descriptor
+                if isStopped {
+                    shutdown(descriptor, Int32(SHUT_RDWR))  // taken as `stop()` began: it may have shut `current` first
+                }
             }
             Sockets.spawn("brigade.inspect.app") { [self] in serveApp(descriptor) }
         }
@@ -170,12 +204,8 @@ package final class InspectorServer: Sendable {
     // MARK: - The page
 
     private func acceptPages() {
-        while !isStopped {
-            let descriptor = accept(pageListener, nil, nil)
-            guard descriptor >= 0 else {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return
-            }
+        defer { closeListener(pageListener) }
+        while let descriptor = Sockets.accept(pageListener, until: { isStopped }) {
             let admitted = requestsUnderWay.withLock { count -> Bool in
                 guard count < Self.requestLimit else { return false }
                 count += 1

@@ -66,6 +66,32 @@ enum Sockets {
         }
     }
 
+    /// The next connection to `listener`; `nil` once `isStopped` holds (asked at least every quarter of a second, so
+    /// that a stop ends the wait on every system, whether or not shutting the listener down wakes `accept`) or the
+    /// listener fails.
+    static func accept(_ listener: Int32, until isStopped: () -> Bool) -> Int32? {
+        while !isStopped() {
+            var polled = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&polled, 1, 250)
+            if ready < 0, errno != EINTR {
+                return nil
+            }
+            guard ready > 0, !isStopped() else { continue }
+            #if canImport(Glibc)
+            let descriptor = Glibc.accept(listener, nil, nil)
+            #else
+            let descriptor = Darwin.accept(listener, nil, nil)
+            #endif
+            if descriptor >= 0 {
+                return descriptor
+            }
+            guard errno == EINTR || errno == ECONNABORTED || errno == EAGAIN || errno == EWOULDBLOCK else {
+                return nil
+            }
+        }
+        return nil
+    }
+
     /// Ends both directions of `descriptor`, which wakes a thread blocked on it, then closes it.
     static func shut(_ descriptor: Int32) {
         shutdown(descriptor, Int32(SHUT_RDWR))

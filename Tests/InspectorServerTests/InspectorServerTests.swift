@@ -261,6 +261,25 @@ struct InspectorServerTests {
         defer { server.stop() }
         #expect(throws: InspectorServerError.self) { try InspectorServer(pagePort: server.pagePort, appPort: 0) }
     }
+
+    @Test("a server stopped again, or stopped without starting, leaves the sockets opened since alone")
+    func stopsOnce() throws {
+        let first = try InspectorServer(pagePort: 0, appPort: 0)
+        first.start()
+        first.stop()
+        let idle = try InspectorServer(pagePort: 0, appPort: 0)
+        idle.stop()
+        // The system gives a new socket the lowest free number: this server's may be the numbers the others had.
+        let server = try InspectorServer(pagePort: 0, appPort: 0)
+        server.start()
+        defer { server.stop() }
+        first.stop()
+        idle.stop()
+        for _ in 0..<2 {
+            let answer = rawExchange(port: server.pagePort, "GET /api/events?since=0 HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 200 "))
+        }
+    }
 }
 
 @Suite("brigade-tool inspect --emit-test")

@@ -47,12 +47,18 @@ struct Bump: Action {}
 
 /// A TCP listener on 127.0.0.1 that stands in for `brigade-tool inspect`: it takes one connection at a time,
 /// collects the lines the app sends and sends it commands.
+///
+/// A descriptor number is reused by the next socket the process opens, and every test of the process opens sockets:
+/// so `client` is shut down, written to and closed only under the lock, and cleared when closed, and the listener is
+/// closed by the accept loop alone, once it has left `accept` (`stop()` shuts it down, which wakes that loop).
 final class FakeTool: @unchecked Sendable {
-    // `lock` guards `lines`, `client` and `isStopped`.
+    // `lock` guards `lines`, `client` (the descriptor while it is open), `isStopped` and `isListening` (whether the
+    // listener is open).
     private let lock = NSLock()
     private var lines: [String] = []
     private var client: Int32 = -1
     private var isStopped = false
+    private var isListening = true
     private let listener: Int32
     let port: UInt16
 
@@ -85,26 +91,29 @@ final class FakeTool: @unchecked Sendable {
 
     /// Sends `line` to the connected app.
     func send(_ line: String) {
-        let descriptor = lock.withLock { client }
         let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        lock.withLock {
+            guard client >= 0 else { return }
+            _ = bytes.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
     }
 
     /// Drops the app's connection, keeping the listener: the app connects again.
     func dropConnection() {
-        let descriptor = lock.withLock { () -> Int32 in
-            defer { client = -1 }
-            return client
-        }
-        if descriptor >= 0 {
-            shutdown(descriptor, Int32(SHUT_RDWR))
+        lock.withLock {
+            if client >= 0 {
+                shutdown(client, Int32(SHUT_RDWR))  // the accept loop, reading it, closes it
+            }
         }
     }
 
     func stop() {
-        lock.withLock { isStopped = true }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        lock.withLock {
+            isStopped = true
+            if isListening {
+                shutdown(listener, Int32(SHUT_RDWR))
+            }
+        }
         dropConnection()
     }
 
@@ -122,6 +131,12 @@ final class FakeTool: @unchecked Sendable {
     }
 
     private func acceptLoop() {
+        defer {
+            lock.withLock {
+                isListening = false
+                close(listener)
+            }
+        }
         while !lock.withLock({ isStopped }) {
             let descriptor = accept(listener, nil, nil)
             guard descriptor >= 0 else { return }
@@ -138,7 +153,10 @@ final class FakeTool: @unchecked Sendable {
                     lock.withLock { lines.append(line) }
                 }
             }
-            close(descriptor)
+            lock.withLock {
+                client = -1
+                close(descriptor)
+            }
         }
     }
 }
